@@ -1,0 +1,53 @@
+/**
+ * Every `extensions.code` Sluice itself puts on an error, in one place. The values are part of the
+ * public contract: clients branch on them, so they never change once released. docs/errors.md
+ * explains each one.
+ */
+export const ErrorCode = {
+  /** The document could not be parsed (syntax error). */
+  GRAPHQL_PARSE_FAILED: 'GRAPHQL_PARSE_FAILED',
+  /** The document has more lexical tokens than `maxTokens` allows. */
+  MAX_TOKENS_EXCEEDED: 'MAX_TOKENS_EXCEEDED',
+  /** The document failed one of the GraphQL specification's validation rules. */
+  GRAPHQL_VALIDATION_FAILED: 'GRAPHQL_VALIDATION_FAILED',
+  /** Selection sets are nested deeper than `maxDepth`. */
+  MAX_DEPTH_EXCEEDED: 'MAX_DEPTH_EXCEEDED',
+  /** The operation uses more aliases than `maxAliases`. */
+  MAX_ALIASES_EXCEEDED: 'MAX_ALIASES_EXCEEDED',
+  /** The document uses more directives than `maxDirectives`. */
+  MAX_DIRECTIVES_EXCEEDED: 'MAX_DIRECTIVES_EXCEEDED',
+  /** The estimated cost of the operation is above `maxCost`. */
+  COST_LIMIT_EXCEEDED: 'COST_LIMIT_EXCEEDED',
+  /** Introspection was asked for while it is switched off. */
+  INTROSPECTION_DISABLED: 'INTROSPECTION_DISABLED',
+  /** No operation matches `operationName`, or a name is needed and missing. */
+  OPERATION_RESOLUTION_FAILURE: 'OPERATION_RESOLUTION_FAILURE',
+  /** Variables did not coerce to the operation's variable definitions, or the request is malformed. */
+  BAD_USER_INPUT: 'BAD_USER_INPUT',
+  /** The request itself is malformed (missing query, wrong parameter types). */
+  BAD_REQUEST: 'BAD_REQUEST',
+  /** An automatic persisted query hash is not known yet; the client should send the full text. */
+  PERSISTED_QUERY_NOT_FOUND: 'PERSISTED_QUERY_NOT_FOUND',
+  /** The hash sent does not match the sha256 of the document sent with it. */
+  PERSISTED_QUERY_HASH_MISMATCH: 'PERSISTED_QUERY_HASH_MISMATCH',
+  /** Trusted-documents mode: the document is not on the allowlist. */
+  PERSISTED_QUERY_NOT_ALLOWED: 'PERSISTED_QUERY_NOT_ALLOWED',
+  /** The request body is larger than the configured limit (after decompression). */
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** The operation took longer than the configured timeout. */
+  TIMEOUT: 'TIMEOUT',
+  /** A mutation was sent over GET, or another method the endpoint does not serve. */
+  METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
+  /** The request's Content-Type is not one the endpoint accepts. */
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  /** None of the media types in the request's Accept header can be produced. */
+  NOT_ACCEPTABLE: 'NOT_ACCEPTABLE',
+  /** A request a browser could send without a CORS preflight was refused (CSRF protection). */
+  CSRF_PREVENTED: 'CSRF_PREVENTED',
+  /** The database could not run the statement (connection, timeout, constraint). */
+  DATABASE_ERROR: 'DATABASE_ERROR',
+  /** A resolver failed in a way it did not describe; the message is masked in production. */
+  INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,0 +1,30 @@
+/**
+ * `sluice` — the engine's public API. Everything else in src/engine is internal.
+ */
+export { execute, type PromiseOrValue } from './execute.js';
+export { executeJSON } from './executeJSON.js';
+export { makeSchema, type MakeSchemaOptions, type ResolverMap } from './schema/makeSchema.js';
+export {
+  createEngine,
+  pickOperation,
+  type Engine,
+  type EngineOptions,
+  type EngineStats,
+  type ExecuteOutcome,
+  type ExecuteRequest,
+  type OperationType,
+  type PreparedOperation,
+  type PrepareResult,
+  type PrepareTimings,
+  type RequestFailure,
+} from './request/createEngine.js';
+export { ErrorCode } from './errors/ErrorCode.js';
+export {
+  getFieldSource,
+  type CompiledSourceQuery,
+  type DataSource,
+  type SluiceFieldExtension,
+  type SourceCompileRequest,
+  type SourceFieldResult,
+  type SourceRootField,
+} from './source/DataSource.js';

@@ -1,0 +1,293 @@
+import {
+  GraphQLError,
+  Kind,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type GraphQLFieldResolver,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+  type GraphQLTypeResolver,
+  type OperationDefinitionNode,
+  type ValidationRule,
+} from 'graphql';
+import { ErrorCode } from '../errors/ErrorCode.js';
+import { runJSON, type PromiseOrValue } from '../execution/runJSON.js';
+import {
+  maxAliasesRule,
+  maxDepthRule,
+  maxDirectivesRule,
+  noIntrospectionRule,
+} from '../validation/limitRules.js';
+import { estimateCost } from '../validation/costRule.js';
+import { createErrorFormatter, withCode } from './formatError.js';
+import { LruCache } from './LruCache.js';
+
+export interface EngineOptions {
+  readonly schema: GraphQLSchema;
+  /** Number of distinct documents whose plans are kept (LRU). Default 1000. */
+  readonly planCacheSize?: number;
+  /** Maximum lexical tokens in a document. Default 10,000. */
+  readonly maxTokens?: number;
+  /** Maximum nesting of fields. Default 20. */
+  readonly maxDepth?: number;
+  /** Maximum aliases per operation. Default 100. */
+  readonly maxAliases?: number;
+  /** Maximum directives per operation. Default 50. */
+  readonly maxDirectives?: number;
+  /** Maximum estimated cost (see docs/limits.md). Default 50,000. */
+  readonly maxCost?: number;
+  /** Allow `__schema` / `__type`. Default true. */
+  readonly introspection?: boolean;
+  /** Leave "Did you mean …?" suggestions out of validation and coercion errors. Default false. */
+  readonly hideSuggestions?: boolean;
+  /** Replace unexpected error messages by "Unexpected error." Default false. */
+  readonly maskErrors?: boolean;
+  /** Receives every unexpected (non-GraphQLError) error in full, e.g. to log it. */
+  readonly onUnexpectedError?: (error: GraphQLError) => void;
+  /** Extra validation rules, run after the specified ones. */
+  readonly validationRules?: ReadonlyArray<ValidationRule>;
+  readonly fieldResolver?: GraphQLFieldResolver<unknown, unknown>;
+  readonly typeResolver?: GraphQLTypeResolver<unknown, unknown>;
+}
+
+/** Durations in milliseconds, for `Server-Timing` and logs. Zero when a phase was cached. */
+export interface PrepareTimings {
+  parse: number;
+  validate: number;
+  plan: number;
+}
+
+export type OperationType = 'query' | 'mutation' | 'subscription';
+
+export interface RequestFailure {
+  readonly ok: false;
+  readonly phase: 'parse' | 'validate' | 'operation';
+  readonly errors: ReadonlyArray<GraphQLError>;
+  /** `{"errors":[...]}` as JSON text. */
+  readonly body: string;
+  readonly cached: boolean;
+  readonly timings: PrepareTimings;
+}
+
+export interface ExecuteRequest {
+  readonly variables?: Readonly<Record<string, unknown>> | null | undefined;
+  readonly contextValue?: unknown;
+  readonly rootValue?: unknown;
+}
+
+export interface ExecuteOutcome {
+  /** The complete response as JSON text. */
+  readonly body: string;
+  /** False when the request failed before execution (variables, cost): the body has no `data`. */
+  readonly hasData: boolean;
+  readonly errorCount: number;
+  /** Milliseconds spent executing and writing the response (they are one step on the byte path). */
+  readonly executeMs: number;
+}
+
+export interface PreparedOperation {
+  readonly ok: true;
+  readonly operationType: OperationType;
+  readonly operationName: string | undefined;
+  readonly document: DocumentNode;
+  readonly operation: OperationDefinitionNode;
+  /** True when parse, validation and planning were all served from the cache. */
+  readonly cached: boolean;
+  readonly timings: PrepareTimings;
+  execute(request?: ExecuteRequest): PromiseOrValue<ExecuteOutcome>;
+}
+
+export type PrepareResult = PreparedOperation | RequestFailure;
+
+export interface EngineStats {
+  planCacheHits: number;
+  planCacheMisses: number;
+  planCacheSize: number;
+}
+
+export interface Engine {
+  readonly schema: GraphQLSchema;
+  /** Parse, validate and plan `query` (cached by text), and pick the operation. */
+  prepare(query: string, operationName?: string | null): PrepareResult;
+  stats(): EngineStats;
+}
+
+interface CachedDocument {
+  readonly document?: DocumentNode;
+  readonly failure?: { phase: 'parse' | 'validate'; errors: ReadonlyArray<GraphQLError> };
+  readonly timings: PrepareTimings;
+}
+
+const now = () => performance.now();
+
+/**
+ * The request entry for servers (DESIGN.md, "Data flow"): text in, JSON text out, every document
+ * parsed, validated and planned once and kept in a bounded LRU cache keyed by its text.
+ */
+export function createEngine(options: EngineOptions): Engine {
+  const {
+    schema,
+    planCacheSize = 1000,
+    maxTokens = 10_000,
+    maxDepth = 20,
+    maxAliases = 100,
+    maxDirectives = 50,
+    maxCost = 50_000,
+    introspection = true,
+    hideSuggestions = false,
+  } = options;
+  const rules: ValidationRule[] = [
+    ...specifiedRules,
+    maxDepthRule(maxDepth),
+    maxAliasesRule(maxAliases),
+    maxDirectivesRule(maxDirectives),
+    ...(introspection ? [] : [noIntrospectionRule]),
+    ...(options.validationRules ?? []),
+  ];
+  const formatError = createErrorFormatter({
+    maskErrors: options.maskErrors ?? false,
+    onUnexpectedError: options.onUnexpectedError,
+  });
+  const cache = new LruCache<string, CachedDocument>(planCacheSize);
+  const stats: EngineStats = { planCacheHits: 0, planCacheMisses: 0, planCacheSize: 0 };
+
+  function load(query: string): { entry: CachedDocument; cached: boolean } {
+    const hit = cache.get(query);
+    if (hit) {
+      stats.planCacheHits++;
+      return { entry: hit, cached: true };
+    }
+    stats.planCacheMisses++;
+    const entry = parseAndValidate(query);
+    cache.set(query, entry);
+    stats.planCacheSize = cache.size;
+    return { entry, cached: false };
+  }
+
+  function parseAndValidate(query: string): CachedDocument {
+    const t0 = now();
+    let document: DocumentNode;
+    try {
+      document = parse(query, { maxTokens, noLocation: false });
+    } catch (error) {
+      if (!(error instanceof GraphQLError)) throw error;
+      const code = /more that \d+ tokens/.test(error.message)
+        ? ErrorCode.MAX_TOKENS_EXCEEDED
+        : ErrorCode.GRAPHQL_PARSE_FAILED;
+      return {
+        failure: { phase: 'parse', errors: [withCode(error, code)] },
+        timings: { parse: now() - t0, validate: 0, plan: 0 },
+      };
+    }
+    const t1 = now();
+    const errors = validate(schema, document, rules, { hideSuggestions });
+    const t2 = now();
+    if (errors.length > 0) {
+      return {
+        failure: {
+          phase: 'validate',
+          errors: errors.map((error) => withCode(error, ErrorCode.GRAPHQL_VALIDATION_FAILED)),
+        },
+        timings: { parse: t1 - t0, validate: t2 - t1, plan: 0 },
+      };
+    }
+    return { document, timings: { parse: t1 - t0, validate: t2 - t1, plan: 0 } };
+  }
+
+  function fail(
+    phase: RequestFailure['phase'],
+    errors: ReadonlyArray<GraphQLError>,
+    cached: boolean,
+    timings: PrepareTimings,
+  ): RequestFailure {
+    return { ok: false, phase, errors, body: errorsBody(errors.map(formatError)), cached, timings };
+  }
+
+  return {
+    schema,
+    stats: () => ({ ...stats }),
+    prepare(query, operationName) {
+      const { entry, cached } = load(query);
+      const timings = cached ? { parse: 0, validate: 0, plan: 0 } : entry.timings;
+      if (entry.failure) return fail(entry.failure.phase, entry.failure.errors, cached, timings);
+      const document = entry.document as DocumentNode;
+      const picked = pickOperation(document, operationName ?? undefined);
+      if (picked instanceof GraphQLError) {
+        return fail('operation', [withCode(picked, ErrorCode.OPERATION_RESOLUTION_FAILURE)], cached, timings);
+      }
+      const operation = picked;
+      const costOf = estimateCost(schema, document, operation);
+      return {
+        ok: true,
+        operationType: operation.operation as OperationType,
+        operationName: operation.name?.value,
+        document,
+        operation,
+        cached,
+        timings,
+        execute(request = {}) {
+          const variables = request.variables ?? {};
+          const cost = costOf(variables);
+          if (cost > maxCost) {
+            const error = new GraphQLError(
+              `Query cost of ${cost} exceeds the maximum allowed cost of ${maxCost}.`,
+              { nodes: operation, extensions: { code: ErrorCode.COST_LIMIT_EXCEEDED } },
+            );
+            return { body: errorsBody([formatError(error)]), hasData: false, errorCount: 1, executeMs: 0 };
+          }
+          const t0 = now();
+          const ran = runJSON(
+            {
+              schema,
+              document,
+              operationName: operation.name?.value,
+              rootValue: request.rootValue,
+              contextValue: request.contextValue,
+              variableValues: variables,
+              fieldResolver: options.fieldResolver,
+              typeResolver: options.typeResolver,
+            },
+            { formatError, hideSuggestions, variableErrorCode: ErrorCode.BAD_USER_INPUT },
+          );
+          const finish = (result: { json: string; hasData: boolean; errorCount: number }) => ({
+            body: result.json,
+            hasData: result.hasData,
+            errorCount: result.errorCount,
+            executeMs: now() - t0,
+          });
+          return ran instanceof Promise ? ran.then(finish) : finish(ran);
+        },
+      };
+    },
+  };
+}
+
+
+function errorsBody(errors: ReadonlyArray<GraphQLFormattedError>): string {
+  return JSON.stringify({ errors });
+}
+
+/** Picks the operation to run, with graphql-js's messages for the three ways that can fail. */
+export function pickOperation(
+  document: DocumentNode,
+  operationName: string | undefined,
+): OperationDefinitionNode | GraphQLError {
+  let operation: OperationDefinitionNode | undefined;
+  for (const definition of document.definitions) {
+    if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+    if (operationName === undefined) {
+      if (operation !== undefined) {
+        return new GraphQLError('Must provide operation name if query contains multiple operations.');
+      }
+      operation = definition;
+    } else if (definition.name?.value === operationName) {
+      operation = definition;
+    }
+  }
+  if (operation) return operation;
+  return new GraphQLError(
+    operationName !== undefined ? `Unknown operation named "${operationName}".` : 'Must provide an operation.',
+  );
+}

@@ -1,0 +1,72 @@
+import type {
+  FieldNode,
+  FragmentDefinitionNode,
+  GraphQLField,
+  GraphQLObjectType,
+  GraphQLSchema,
+  OperationDefinitionNode,
+} from 'graphql';
+
+/**
+ * The seam between the engine and a database (DESIGN.md, "Layers"). A root field whose definition
+ * carries `extensions.sluice.source` is not resolved by a resolver: at plan time the engine hands
+ * every such root field of the operation to its source at once, and the source compiles them into
+ * one statement. At run time the engine runs that statement once and splices the JSON text it
+ * returns into the response.
+ */
+export interface DataSource {
+  /** A short name for logs and `explain` output (e.g. "postgres"). */
+  readonly name: string;
+  /** Called once per plan, never per request. May throw a GraphQLError to refuse the operation. */
+  compile(request: SourceCompileRequest): CompiledSourceQuery;
+}
+
+/** One root field handed to a data source. */
+export interface SourceRootField {
+  /** The key the field's value must appear under (alias or field name). */
+  readonly responseKey: string;
+  readonly fieldDef: GraphQLField<unknown, unknown>;
+  /** All field nodes merged under this response key (as graphql-js's collectFields merges them). */
+  readonly fieldNodes: ReadonlyArray<FieldNode>;
+}
+
+export interface SourceCompileRequest {
+  readonly schema: GraphQLSchema;
+  readonly operation: OperationDefinitionNode;
+  readonly fragments: Readonly<Record<string, FragmentDefinitionNode>>;
+  readonly parentType: GraphQLObjectType;
+  /** The root fields for this source, in response order. */
+  readonly fields: ReadonlyArray<SourceRootField>;
+  /**
+   * The values of the variables that decided `@skip`/`@include` while planning. Plans are
+   * specialised per combination of those values, so a source may treat them as constants.
+   */
+  readonly conditionValues: Readonly<Record<string, unknown>>;
+}
+
+/** What a source returns for one root field. */
+export type SourceFieldResult =
+  /** JSON text of the field's value, already in response shape: spliced without parsing. */
+  | { readonly kind: 'json'; readonly json: string }
+  /** A value the engine completes through the normal plan (e.g. rows that feed computed fields). */
+  | { readonly kind: 'value'; readonly value: unknown };
+
+export interface CompiledSourceQuery {
+  /** Runs the statement once for all the fields, in the order they were given to `compile`. */
+  execute(
+    variableValues: Readonly<Record<string, unknown>>,
+    contextValue: unknown,
+  ): Promise<ReadonlyArray<SourceFieldResult>>;
+  /** Human-readable form of the statement (SQL text and parameter map) for `explain` and logs. */
+  describe(): { readonly text: string; readonly parameters: ReadonlyArray<string> };
+}
+
+/** The shape of `fieldDef.extensions.sluice` for a database-backed root field. */
+export interface SluiceFieldExtension {
+  readonly source: DataSource;
+}
+
+export function getFieldSource(field: GraphQLField<unknown, unknown>): DataSource | undefined {
+  const ext = field.extensions as { sluice?: SluiceFieldExtension } | undefined;
+  return ext?.sluice?.source;
+}
