@@ -14,9 +14,10 @@
 // with the same parameters holds the same rows. Rows of one parent are interleaved, not
 // contiguous: post p belongs to user ((p - 1) % users) + 1 and comment c to post
 // ((c - 1) % posts) + 1, so an index scan of one user's posts touches scattered heap pages, as in a
-// real table filled over time. A few values carry characters JSON must escape (a double quote, a
-// backslash, a newline) and non-ASCII text, so the byte-for-byte comparison of the contenders'
-// responses also checks their escaping.
+// real table filled over time. The k-th comment of a post is written by the user 7·k further on,
+// so the comments of one post have different authors. A few values carry characters that JSON
+// must escape (a double quote, a backslash, a newline) and non-ASCII text, so comparing the
+// contenders' responses also checks their escaping.
 
 /** The three benchmark sizes, keyed by their number of comments. */
 export const SIZES = Object.freeze({
@@ -100,7 +101,7 @@ FROM generate_series(1, ${posts}) AS i`,
     `INSERT INTO comments (id, post_id, author_id, content, created_at)
 SELECT i,
        (i - 1) % ${posts} + 1,
-       (i * 37) % ${users} + 1,
+       ((i - 1) / ${posts} * 7 + (i - 1) * 37) % ${users} + 1,
        CASE WHEN i % 11 = 0 THEN E'Line one of comment ' || i || E'\\nline two, naïve "quote"'
             ELSE 'Comment ' || i || ' on post ' || ((i - 1) % ${posts} + 1) END,
        ${epoch} + i * interval '1 second'
