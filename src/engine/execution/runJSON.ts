@@ -1,40 +1,57 @@
-import {
-  execute as graphqlExecute,
-  type ExecutionArgs,
-  type ExecutionResult,
-  type GraphQLError,
-  type GraphQLFormattedError,
-} from 'graphql';
+import type { ExecutionArgs, GraphQLError, GraphQLFormattedError } from 'graphql';
 import { withCode } from '../request/formatError.js';
+import { buildExecutionContext, type ExecutionContext } from './ExecutionContext.js';
+import { executeOperationToJSON } from './executeToJSON.js';
 
 export type PromiseOrValue<T> = T | Promise<T>;
 
 export interface RunJSONOptions {
-  readonly formatError: (error: GraphQLError) => GraphQLFormattedError;
-  readonly hideSuggestions: boolean;
-  /** Code given to variable coercion errors. */
-  readonly variableErrorCode: string;
+  /** How each error is written; graphql-js's `toJSON` when not given. */
+  readonly formatError?: ((error: GraphQLError) => GraphQLFormattedError) | undefined;
+  /** Code given to errors raised before execution (variable coercion, operation choice). */
+  readonly requestErrorCode?: string | undefined;
 }
 
 export interface RunJSONResult {
+  /** The whole response as JSON text, byte for byte `JSON.stringify` of graphql-js's result. */
   readonly json: string;
+  /** False when the request failed before execution: the response has no `data`. */
   readonly hasData: boolean;
   readonly errorCount: number;
 }
 
-/**
- * Runs an operation and writes the response as JSON text, formatting errors for the client.
- * INTERIM: runs graphql-js until the compiled executor lands.
- */
-export function runJSON(args: ExecutionArgs, options: RunJSONOptions): PromiseOrValue<RunJSONResult> {
-  const result = graphqlExecute({ ...args, hideSuggestions: options.hideSuggestions } as ExecutionArgs);
-  const finish = (r: ExecutionResult): RunJSONResult => {
-    const hasData = 'data' in r;
-    const errors = (r.errors ?? []).map((e) =>
-      options.formatError(hasData ? e : withCode(e, options.variableErrorCode)),
-    );
-    const body = errors.length > 0 ? { errors, ...(hasData ? { data: r.data } : {}) } : { data: r.data };
-    return { json: JSON.stringify(body), hasData, errorCount: errors.length };
+/** Runs an operation on the byte path and writes the complete response. */
+export function runJSON(
+  args: ExecutionArgs,
+  options: RunJSONOptions = {},
+): PromiseOrValue<RunJSONResult> {
+  const ctx = buildExecutionContext(args);
+  if (!('plan' in ctx)) {
+    const code = options.requestErrorCode;
+    const errors = code === undefined ? ctx : ctx.map((error) => withCode(error, code));
+    return {
+      json: '{"errors":' + writeErrors(errors, options) + '}',
+      hasData: false,
+      errorCount: errors.length,
+    };
+  }
+  const data = executeOperationToJSON(ctx);
+  return typeof data === 'string'
+    ? finish(ctx, data, options)
+    : data.then((text) => finish(ctx, text, options));
+}
+
+function finish(ctx: ExecutionContext, data: string, options: RunJSONOptions): RunJSONResult {
+  const errors = ctx.errors.errors;
+  if (errors.length === 0) return { json: '{"data":' + data + '}', hasData: true, errorCount: 0 };
+  return {
+    json: '{"errors":' + writeErrors(errors, options) + ',"data":' + data + '}',
+    hasData: true,
+    errorCount: errors.length,
   };
-  return result instanceof Promise ? result.then(finish) : finish(result);
+}
+
+function writeErrors(errors: ReadonlyArray<GraphQLError>, options: RunJSONOptions): string {
+  const format = options.formatError;
+  return JSON.stringify(format === undefined ? errors : errors.map(format));
 }

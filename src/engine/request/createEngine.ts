@@ -215,7 +215,12 @@ export function createEngine(options: EngineOptions): Engine {
       const document = entry.document as DocumentNode;
       const picked = pickOperation(document, operationName ?? undefined);
       if (picked instanceof GraphQLError) {
-        return fail('operation', [withCode(picked, ErrorCode.OPERATION_RESOLUTION_FAILURE)], cached, timings);
+        return fail(
+          'operation',
+          [withCode(picked, ErrorCode.OPERATION_RESOLUTION_FAILURE)],
+          cached,
+          timings,
+        );
       }
       const operation = picked;
       const costOf = estimateCost(schema, document, operation);
@@ -235,7 +240,12 @@ export function createEngine(options: EngineOptions): Engine {
               `Query cost of ${cost} exceeds the maximum allowed cost of ${maxCost}.`,
               { nodes: operation, extensions: { code: ErrorCode.COST_LIMIT_EXCEEDED } },
             );
-            return { body: errorsBody([formatError(error)]), hasData: false, errorCount: 1, executeMs: 0 };
+            return {
+              body: errorsBody([formatError(error)]),
+              hasData: false,
+              errorCount: 1,
+              executeMs: 0,
+            };
           }
           const t0 = now();
           const ran = runJSON(
@@ -248,8 +258,9 @@ export function createEngine(options: EngineOptions): Engine {
               variableValues: variables,
               fieldResolver: options.fieldResolver,
               typeResolver: options.typeResolver,
+              hideSuggestions,
             },
-            { formatError, hideSuggestions, variableErrorCode: ErrorCode.BAD_USER_INPUT },
+            { formatError, requestErrorCode: ErrorCode.BAD_USER_INPUT },
           );
           const finish = (result: { json: string; hasData: boolean; errorCount: number }) => ({
             body: result.json,
@@ -263,7 +274,6 @@ export function createEngine(options: EngineOptions): Engine {
     },
   };
 }
-
 
 function errorsBody(errors: ReadonlyArray<GraphQLFormattedError>): string {
   return JSON.stringify({ errors });
@@ -279,7 +289,9 @@ export function pickOperation(
     if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
     if (operationName === undefined) {
       if (operation !== undefined) {
-        return new GraphQLError('Must provide operation name if query contains multiple operations.');
+        return new GraphQLError(
+          'Must provide operation name if query contains multiple operations.',
+        );
       }
       operation = definition;
     } else if (definition.name?.value === operationName) {
@@ -288,6 +300,8 @@ export function pickOperation(
   }
   if (operation) return operation;
   return new GraphQLError(
-    operationName !== undefined ? `Unknown operation named "${operationName}".` : 'Must provide an operation.',
+    operationName !== undefined
+      ? `Unknown operation named "${operationName}".`
+      : 'Must provide an operation.',
   );
 }

@@ -15,10 +15,16 @@ export interface ErrorFormatOptions {
  */
 export function isUnexpectedError(error: GraphQLError): boolean {
   const original = error.originalError;
-  return original != null && !(original instanceof GraphQLError) && error.extensions['code'] === undefined;
+  return (
+    original != null &&
+    !(original instanceof GraphQLError) &&
+    error.extensions['code'] === undefined
+  );
 }
 
-export function createErrorFormatter(options: ErrorFormatOptions): (error: GraphQLError) => GraphQLFormattedError {
+export function createErrorFormatter(
+  options: ErrorFormatOptions,
+): (error: GraphQLError) => GraphQLFormattedError {
   return (error) => {
     if (!isUnexpectedError(error)) return error.toJSON();
     options.onUnexpectedError?.(error);

@@ -14,9 +14,7 @@ import { rewireSchema } from './rewireSchema.js';
 type AnyResolver = GraphQLFieldResolver<unknown, unknown>;
 
 /** A field's resolver: a function, or `{ resolve, subscribe }` for subscription fields. */
-export type FieldResolverConfig =
-  | AnyResolver
-  | { resolve?: AnyResolver; subscribe?: AnyResolver };
+export type FieldResolverConfig = AnyResolver | { resolve?: AnyResolver; subscribe?: AnyResolver };
 
 /** Resolvers for one object type, plus `__isTypeOf`. */
 export type ObjectResolvers = {
@@ -67,7 +65,9 @@ export function makeSchema(options: MakeSchemaOptions): GraphQLSchema {
   const typeMap = built.getTypeMap();
   for (const typeName of Object.keys(resolvers)) {
     if (!(typeName in typeMap)) {
-      throw new Error(`makeSchema: resolvers given for type "${typeName}", which the schema does not define.`);
+      throw new Error(
+        `makeSchema: resolvers given for type "${typeName}", which the schema does not define.`,
+      );
     }
   }
   const entry = (name: string) => resolvers[name] as Record<string, unknown> | undefined;
@@ -81,12 +81,17 @@ export function makeSchema(options: MakeSchemaOptions): GraphQLSchema {
         if (fieldName === '__isTypeOf') continue;
         const field = fields[fieldName];
         if (!field) {
-          throw new Error(`makeSchema: resolver given for "${config.name}.${fieldName}", which the schema does not define.`);
+          throw new Error(
+            `makeSchema: resolver given for "${config.name}.${fieldName}", which the schema does not define.`,
+          );
         }
         if (typeof value === 'function') {
           fields[fieldName] = { ...field, resolve: value as AnyResolver };
         } else if (value && typeof value === 'object') {
-          const { resolve, subscribe } = value as { resolve?: AnyResolver; subscribe?: AnyResolver };
+          const { resolve, subscribe } = value as {
+            resolve?: AnyResolver;
+            subscribe?: AnyResolver;
+          };
           fields[fieldName] = {
             ...field,
             ...(resolve ? { resolve } : {}),
@@ -98,17 +103,22 @@ export function makeSchema(options: MakeSchemaOptions): GraphQLSchema {
       return { ...config, fields, ...(isTypeOf ? { isTypeOf } : {}) };
     },
     interface(config) {
-      const resolveType = entry(config.name)?.['__resolveType'] as GraphQLTypeResolver<unknown, unknown> | undefined;
+      const resolveType = entry(config.name)?.['__resolveType'] as
+        GraphQLTypeResolver<unknown, unknown> | undefined;
       return resolveType ? { ...config, resolveType } : config;
     },
     union(config) {
-      const resolveType = entry(config.name)?.['__resolveType'] as GraphQLTypeResolver<unknown, unknown> | undefined;
+      const resolveType = entry(config.name)?.['__resolveType'] as
+        GraphQLTypeResolver<unknown, unknown> | undefined;
       return resolveType ? { ...config, resolveType } : config;
     },
     scalar(config) {
       const scalar = resolvers[config.name];
       if (!scalar) return config;
-      const impl = scalar instanceof GraphQLScalarType ? scalar.toConfig() : (scalar as Partial<typeof config>);
+      const impl =
+        scalar instanceof GraphQLScalarType
+          ? scalar.toConfig()
+          : (scalar as Partial<typeof config>);
       return {
         ...config,
         ...(impl.serialize ? { serialize: impl.serialize } : {}),
@@ -126,7 +136,9 @@ export function makeSchema(options: MakeSchemaOptions): GraphQLSchema {
       }
       for (const name of Object.keys(map)) {
         if (!(name in config.values)) {
-          throw new Error(`makeSchema: value given for "${config.name}.${name}", which the enum does not define.`);
+          throw new Error(
+            `makeSchema: value given for "${config.name}.${name}", which the enum does not define.`,
+          );
         }
       }
       return { ...config, values };

@@ -71,7 +71,9 @@ export function rewireSchema(schema: GraphQLSchema, mappers: TypeConfigMappers):
     }
     return out;
   };
-  const fields = (map: GraphQLFieldConfigMap<unknown, unknown>): GraphQLFieldConfigMap<unknown, unknown> => {
+  const fields = (
+    map: GraphQLFieldConfigMap<unknown, unknown>,
+  ): GraphQLFieldConfigMap<unknown, unknown> => {
     const out: GraphQLFieldConfigMap<unknown, unknown> = {};
     for (const [name, field] of Object.entries(map)) {
       out[name] = { ...field, type: wrapped(field.type), args: args(field.args) };
@@ -80,7 +82,8 @@ export function rewireSchema(schema: GraphQLSchema, mappers: TypeConfigMappers):
   };
   const inputFields = (map: GraphQLInputFieldConfigMap): GraphQLInputFieldConfigMap => {
     const out: GraphQLInputFieldConfigMap = {};
-    for (const [name, field] of Object.entries(map)) out[name] = { ...field, type: wrapped(field.type) };
+    for (const [name, field] of Object.entries(map))
+      out[name] = { ...field, type: wrapped(field.type) };
     return out;
   };
 
@@ -111,7 +114,9 @@ export function rewireSchema(schema: GraphQLSchema, mappers: TypeConfigMappers):
       return new GraphQLUnionType({ ...config, types: () => config.types.map(named) });
     }
     if (isScalarType(type)) {
-      return new GraphQLScalarType(mappers.scalar ? mappers.scalar(type.toConfig()) : type.toConfig());
+      return new GraphQLScalarType(
+        mappers.scalar ? mappers.scalar(type.toConfig()) : type.toConfig(),
+      );
     }
     if (isEnumType(type)) {
       return new GraphQLEnumType(mappers.enum ? mappers.enum(type.toConfig()) : type.toConfig());

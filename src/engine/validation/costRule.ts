@@ -44,12 +44,16 @@ export function estimateCost(
 ): Cost {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+    if (definition.kind === Kind.FRAGMENT_DEFINITION)
+      fragments.set(definition.name.value, definition);
   }
   const fragmentCosts = new Map<string, Cost>();
   const visiting = new Set<string>();
 
-  const fieldDefOf = (parent: GraphQLCompositeType, name: string): GraphQLField<unknown, unknown> | undefined =>
+  const fieldDefOf = (
+    parent: GraphQLCompositeType,
+    name: string,
+  ): GraphQLField<unknown, unknown> | undefined =>
     isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[name] : undefined;
 
   function selectionSetCost(parent: GraphQLCompositeType, selectionSet: SelectionSetNode): Cost {

@@ -1,0 +1,120 @@
+import {
+  assertValidSchema,
+  defaultTypeResolver,
+  getVariableValues,
+  GraphQLError,
+  type ExecutionArgs,
+  type FragmentDefinitionNode,
+  type GraphQLFieldResolver,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+  type GraphQLTypeResolver,
+  type OperationDefinitionNode,
+} from 'graphql';
+import { getOperationPlan, type OperationPlan } from '../plan/OperationPlan.js';
+import type { FieldPlan } from '../plan/FieldPlan.js';
+import { runSourceGroup, type SourceGroup, type SourceRun } from '../plan/SourceGroup.js';
+import { CollectedErrors } from './CollectedErrors.js';
+import type { Path } from './Path.js';
+
+/** The state of one execution: what varies per request, next to the cached plan. */
+export interface ExecutionContext {
+  readonly plan: OperationPlan;
+  readonly schema: GraphQLSchema;
+  readonly fragments: Readonly<Record<string, FragmentDefinitionNode>>;
+  readonly operation: OperationDefinitionNode;
+  readonly rootValue: unknown;
+  readonly contextValue: unknown;
+  readonly variableValues: Record<string, unknown>;
+  /** The `fieldResolver` argument; undefined means graphql-js's default, which runs inline. */
+  readonly fieldResolver: GraphQLFieldResolver<unknown, unknown> | undefined;
+  readonly typeResolver: GraphQLTypeResolver<unknown, unknown>;
+  readonly errors: CollectedErrors;
+  /** Statements of root data sources started by this execution (each runs once). */
+  sourceRuns: Map<SourceGroup, SourceRun> | undefined;
+}
+
+/** graphql-js's devAssert: a plain Error for programmer mistakes. */
+function devAssert(condition: unknown, message: string): void {
+  if (!condition) throw new Error(message);
+}
+
+/**
+ * graphql-js's assertValidExecutionArguments + buildExecutionContext: the same checks, in the
+ * same order, with the same messages. Returns the errors graphql-js would return as `{ errors }`.
+ */
+export function buildExecutionContext(
+  args: ExecutionArgs,
+): ExecutionContext | ReadonlyArray<GraphQLError> {
+  const { schema, document, variableValues: rawVariableValues } = args;
+  devAssert(document, 'Must provide document.');
+  assertValidSchema(schema);
+  devAssert(
+    rawVariableValues == null || typeof rawVariableValues === 'object',
+    'Variables must be provided as an Object where each property is a variable value. Perhaps look to see if an unparsed JSON string was provided.',
+  );
+  const plan = getOperationPlan(schema, document, args.operationName);
+  if (plan instanceof GraphQLError) return [plan];
+  const options = (args as { options?: { maxCoercionErrors?: number } }).options;
+  const definitions = plan.operation.variableDefinitions ?? [];
+  let variableValues: Record<string, unknown>;
+  if (definitions.length === 0) {
+    variableValues = {};
+  } else {
+    const coerced = getVariableValues(schema, definitions, rawVariableValues ?? {}, {
+      maxErrors: options?.maxCoercionErrors ?? 50,
+      hideSuggestions: args.hideSuggestions ?? false,
+    } as { maxErrors: number });
+    if (coerced.errors) return coerced.errors;
+    variableValues = coerced.coerced;
+  }
+  return {
+    plan,
+    schema,
+    fragments: plan.fragments,
+    operation: plan.operation,
+    rootValue: args.rootValue,
+    contextValue: args.contextValue,
+    variableValues,
+    fieldResolver: args.fieldResolver ?? undefined,
+    typeResolver: args.typeResolver ?? defaultTypeResolver,
+    errors: new CollectedErrors(),
+    sourceRuns: undefined,
+  };
+}
+
+/** The fourth resolver argument, with graphql-js's keys in graphql-js's order. */
+export function buildResolveInfo(
+  ctx: ExecutionContext,
+  field: FieldPlan,
+  path: Path,
+): GraphQLResolveInfo {
+  return {
+    fieldName: field.fieldName,
+    fieldNodes: field.fieldNodes,
+    returnType: field.returnType,
+    parentType: field.parentType,
+    path,
+    schema: ctx.schema,
+    fragments: ctx.fragments as GraphQLResolveInfo['fragments'],
+    rootValue: ctx.rootValue,
+    operation: ctx.operation,
+    variableValues: ctx.variableValues,
+  };
+}
+
+/** The statement of a root data source, started on first use and shared by its fields. */
+export function sourceRunFor(ctx: ExecutionContext, group: SourceGroup): SourceRun {
+  const runs = (ctx.sourceRuns ??= new Map());
+  let run = runs.get(group);
+  if (!run) {
+    run = runSourceGroup(group, ctx.variableValues, ctx.contextValue);
+    runs.set(group, run);
+  }
+  return run;
+}
+
+/** graphql-js's isPromise: any thenable. */
+export function isPromise(value: unknown): value is Promise<unknown> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
+}

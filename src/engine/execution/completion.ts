@@ -1,0 +1,128 @@
+import {
+  GraphQLError,
+  isAbstractType,
+  isLeafType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  type GraphQLAbstractType,
+  type GraphQLObjectType,
+  type GraphQLOutputType,
+} from 'graphql';
+import { inspect } from 'graphql/jsutils/inspect.js';
+import type { FieldPlan } from '../plan/FieldPlan.js';
+import type { ExecutionContext } from './ExecutionContext.js';
+
+/**
+ * Pieces of value completion (spec §6.4.3 "Value Completion") shared by the object and the JSON
+ * executors, with graphql-js's exact messages.
+ */
+
+export function nonNullError(field: FieldPlan): Error {
+  return new Error(
+    `Cannot return null for non-nullable field ${field.parentType.name}.${field.fieldName}.`,
+  );
+}
+
+export function notIterableError(field: FieldPlan): GraphQLError {
+  return new GraphQLError(
+    `Expected Iterable, but did not find one for field "${field.parentType.name}.${field.fieldName}".`,
+  );
+}
+
+export function serializeNullError(
+  type: GraphQLOutputType,
+  result: unknown,
+  serialized: unknown,
+): Error {
+  return new Error(
+    `Expected \`${inspect(type)}.serialize(${inspect(result)})\` to ` +
+      `return non-nullable value, returned: ${inspect(serialized)}`,
+  );
+}
+
+/** graphql-js's isIterableObject. */
+export function isIterableObject(value: unknown): value is Iterable<unknown> {
+  return (
+    typeof value === 'object' &&
+    typeof (value as { [Symbol.iterator]?: unknown } | null)?.[Symbol.iterator] === 'function'
+  );
+}
+
+export function invalidReturnTypeError(
+  returnType: GraphQLObjectType,
+  result: unknown,
+  field: FieldPlan,
+): GraphQLError {
+  return new GraphQLError(
+    `Expected value of type "${returnType.name}" but got: ${inspect(result)}.`,
+    {
+      nodes: field.fieldNodes,
+    },
+  );
+}
+
+/** graphql-js's ensureValidRuntimeType. */
+export function ensureValidRuntimeType(
+  runtimeTypeName: unknown,
+  ctx: ExecutionContext,
+  returnType: GraphQLAbstractType,
+  field: FieldPlan,
+  result: unknown,
+): GraphQLObjectType {
+  const where = `for field "${field.parentType.name}.${field.fieldName}"`;
+  if (runtimeTypeName == null) {
+    throw new GraphQLError(
+      `Abstract type "${returnType.name}" must resolve to an Object type at runtime ${where}. Either the "${returnType.name}" type should provide a "resolveType" function or each possible type should provide an "isTypeOf" function.`,
+      field.fieldNodes,
+    );
+  }
+  if (isObjectType(runtimeTypeName)) {
+    throw new GraphQLError(
+      'Support for returning GraphQLObjectType from resolveType was removed in graphql-js@16.0.0 please return type name instead.',
+    );
+  }
+  if (typeof runtimeTypeName !== 'string') {
+    throw new GraphQLError(
+      `Abstract type "${returnType.name}" must resolve to an Object type at runtime ${where} with ` +
+        `value ${inspect(result)}, received "${inspect(runtimeTypeName)}".`,
+    );
+  }
+  const runtimeType = ctx.schema.getType(runtimeTypeName);
+  if (runtimeType == null) {
+    throw new GraphQLError(
+      `Abstract type "${returnType.name}" was resolved to a type "${runtimeTypeName}" that does not exist inside the schema.`,
+      { nodes: field.fieldNodes },
+    );
+  }
+  if (!isObjectType(runtimeType)) {
+    throw new GraphQLError(
+      `Abstract type "${returnType.name}" was resolved to a non-object type "${runtimeTypeName}".`,
+      { nodes: field.fieldNodes },
+    );
+  }
+  if (!ctx.schema.isSubType(returnType, runtimeType)) {
+    throw new GraphQLError(
+      `Runtime Object type "${runtimeType.name}" is not a possible type for "${returnType.name}".`,
+      { nodes: field.fieldNodes },
+    );
+  }
+  return runtimeType;
+}
+
+/**
+ * Whether completing this type (without going into sub-selections) calls something that takes
+ * the resolve info: resolveType (abstract types) or isTypeOf (object types that have one).
+ */
+export function completionNeedsInfo(type: GraphQLOutputType): boolean {
+  if (isNonNullType(type) || isListType(type)) return completionNeedsInfo(type.ofType);
+  if (isAbstractType(type)) return true;
+  if (isObjectType(type)) return type.isTypeOf != null;
+  return false;
+}
+
+/** Leaf types need no path unless something fails; everything else passes the path down. */
+export function isLeafCompletion(type: GraphQLOutputType): boolean {
+  if (isNonNullType(type)) return isLeafCompletion(type.ofType);
+  return isLeafType(type);
+}

@@ -1,0 +1,423 @@
+import {
+  GraphQLError,
+  isAbstractType,
+  isLeafType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  locatedError,
+  type ExecutionResult,
+  type GraphQLLeafType,
+  type GraphQLObjectType,
+  type GraphQLOutputType,
+  type GraphQLResolveInfo,
+} from 'graphql';
+import { argumentsFor, type FieldPlan } from '../plan/FieldPlan.js';
+import { rootSelectionFor } from '../plan/OperationPlan.js';
+import { planSubselection, type SelectionPlan } from '../plan/SelectionPlan.js';
+import {
+  completionNeedsInfo,
+  ensureValidRuntimeType,
+  invalidReturnTypeError,
+  isIterableObject,
+  nonNullError,
+  notIterableError,
+  serializeNullError,
+} from './completion.js';
+import {
+  buildResolveInfo,
+  isPromise,
+  sourceRunFor,
+  type ExecutionContext,
+} from './ExecutionContext.js';
+import { addPath, pathToArray, type Path } from './Path.js';
+
+/**
+ * The executor that builds graphql-js's result objects (for the `execute` drop-in). Its control
+ * flow — where promises are created, chained and awaited, where errors are caught — follows
+ * graphql-js 16's execute.ts step by step, so results, error order and timing match; what it
+ * saves is everything graphql-js recomputes per value: field collection, field definitions,
+ * static arguments, resolve info for default-resolved fields, type checks of the return type.
+ */
+
+type Completer = (
+  ctx: ExecutionContext,
+  info: GraphQLResolveInfo | undefined,
+  path: Path,
+  result: unknown,
+) => unknown;
+
+interface ObjectFieldState {
+  complete: Completer;
+  needsInfo: boolean;
+  nonNull: boolean;
+}
+
+export function executeOperationToObject(
+  ctx: ExecutionContext,
+): ExecutionResult | Promise<ExecutionResult> {
+  try {
+    const result = executeOperation(ctx);
+    if (isPromise(result)) {
+      return result.then(
+        (data) => buildResponse(data as Record<string, unknown>, ctx),
+        (error: GraphQLError) => {
+          ctx.errors.add(error, undefined);
+          return buildResponse(null, ctx);
+        },
+      );
+    }
+    return buildResponse(result as Record<string, unknown>, ctx);
+  } catch (error) {
+    ctx.errors.add(error as GraphQLError, undefined);
+    return buildResponse(null, ctx);
+  }
+}
+
+function buildResponse(
+  data: Record<string, unknown> | null,
+  ctx: ExecutionContext,
+): ExecutionResult {
+  const errors = ctx.errors.errors;
+  return errors.length === 0 ? { data } : { errors, data };
+}
+
+function executeOperation(ctx: ExecutionContext): unknown {
+  const { plan, operation } = ctx;
+  const rootType = plan.rootType;
+  if (rootType === undefined) {
+    throw new GraphQLError(
+      `Schema is not configured to execute ${operation.operation} operation.`,
+      {
+        nodes: operation,
+      },
+    );
+  }
+  const selection = rootSelectionFor(plan, rootType, ctx.variableValues);
+  if (operation.operation === 'mutation') {
+    return executeFieldsSerially(ctx, selection, ctx.rootValue, undefined);
+  }
+  return executeFields(ctx, selection, ctx.rootValue, undefined);
+}
+
+function executeFieldsSerially(
+  ctx: ExecutionContext,
+  selection: SelectionPlan,
+  source: unknown,
+  path: Path | undefined,
+): unknown {
+  // graphql-js's promiseReduce over the fields: each field starts when the previous has settled.
+  let accumulator: unknown = Object.create(null);
+  for (const field of selection.fields) {
+    const step = (results: Record<string, unknown>) => {
+      const result = executeField(ctx, field, source, path);
+      if (isPromise(result)) {
+        return result.then((resolved) => {
+          results[field.responseKey] = resolved;
+          return results;
+        });
+      }
+      results[field.responseKey] = result;
+      return results;
+    };
+    accumulator = isPromise(accumulator)
+      ? accumulator.then((resolved) => step(resolved as Record<string, unknown>))
+      : step(accumulator as Record<string, unknown>);
+  }
+  return accumulator;
+}
+
+export function executeFields(
+  ctx: ExecutionContext,
+  selection: SelectionPlan,
+  source: unknown,
+  path: Path | undefined,
+): unknown {
+  const results: Record<string, unknown> = Object.create(null);
+  let containsPromise = false;
+  const fields = selection.fields;
+  try {
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i]!;
+      const result = executeField(ctx, field, source, path);
+      results[field.responseKey] = result;
+      if (!containsPromise && isPromise(result)) containsPromise = true;
+    }
+  } catch (error) {
+    if (containsPromise) {
+      // As graphql-js: let the other fields' promises settle (they may reject too), then fail.
+      return promiseForObject(results).finally(() => {
+        throw error;
+      });
+    }
+    throw error;
+  }
+  return containsPromise ? promiseForObject(results) : results;
+}
+
+/** graphql-js's promiseForObject. */
+function promiseForObject(object: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return Promise.all(Object.values(object)).then((resolvedValues) => {
+    const resolvedObject: Record<string, unknown> = Object.create(null);
+    const keys = Object.keys(object);
+    for (let i = 0; i < keys.length; i++) resolvedObject[keys[i]!] = resolvedValues[i];
+    return resolvedObject;
+  });
+}
+
+function stateOf(field: FieldPlan): ObjectFieldState {
+  let state = field.completeObject as ObjectFieldState | undefined;
+  if (state === undefined) {
+    state = {
+      complete: makeCompleter(field, field.returnType),
+      needsInfo: completionNeedsInfo(field.returnType),
+      nonNull: isNonNullType(field.returnType),
+    };
+    field.completeObject = state;
+  }
+  return state;
+}
+
+function executeField(
+  ctx: ExecutionContext,
+  field: FieldPlan,
+  source: unknown,
+  parentPath: Path | undefined,
+): unknown {
+  const state = stateOf(field);
+  const path = addPath(parentPath, field.responseKey, field.parentType.name);
+  let info: GraphQLResolveInfo | undefined;
+  try {
+    let result: unknown;
+    if (field.typename !== undefined) {
+      result = field.typename;
+    } else if (field.source !== undefined) {
+      const { group, index } = field.source;
+      if (state.needsInfo) info = buildResolveInfo(ctx, field, path);
+      const resolvedInfo = info;
+      const completed = sourceRunFor(ctx, group).then((results) => {
+        const entry = results[index];
+        if (entry === undefined)
+          throw new Error(`Data source returned no result for "${field.responseKey}".`);
+        if (entry.kind === 'json') {
+          return entry.json === 'null'
+            ? state.complete(ctx, resolvedInfo, path, null)
+            : JSON.parse(entry.json);
+        }
+        return state.complete(ctx, resolvedInfo, path, entry.value);
+      });
+      return completed.then(undefined, (rawError) =>
+        handleFieldError(
+          locatedError(rawError, field.fieldNodes, pathToArray(path)),
+          state.nonNull,
+          path,
+          ctx,
+        ),
+      );
+    } else {
+      const resolve = field.resolve ?? ctx.fieldResolver;
+      if (resolve !== undefined) {
+        info = buildResolveInfo(ctx, field, path);
+        result = resolve(source, argumentsFor(field, ctx.variableValues), ctx.contextValue, info);
+      } else {
+        // graphql-js's defaultFieldResolver, inline. Arguments are still coerced first, since
+        // coercion errors are raised even when nothing uses the arguments.
+        const args =
+          field.staticArgs === undefined ? argumentsFor(field, ctx.variableValues) : undefined;
+        if (source !== null && (typeof source === 'object' || typeof source === 'function')) {
+          const property = (source as Record<string, unknown>)[field.fieldName];
+          if (typeof property === 'function') {
+            info = buildResolveInfo(ctx, field, path);
+            result = (source as Record<string, (...a: unknown[]) => unknown>)[field.fieldName]!(
+              args ?? argumentsFor(field, ctx.variableValues),
+              ctx.contextValue,
+              info,
+            );
+          } else {
+            result = property;
+          }
+        }
+        if (info === undefined && state.needsInfo) info = buildResolveInfo(ctx, field, path);
+      }
+    }
+    let completed: unknown;
+    if (isPromise(result)) {
+      const resolvedInfo = info;
+      completed = result.then((resolved) => state.complete(ctx, resolvedInfo, path, resolved));
+    } else {
+      completed = state.complete(ctx, info, path, result);
+    }
+    if (isPromise(completed)) {
+      return completed.then(undefined, (rawError) =>
+        handleFieldError(
+          locatedError(rawError, field.fieldNodes, pathToArray(path)),
+          state.nonNull,
+          path,
+          ctx,
+        ),
+      );
+    }
+    return completed;
+  } catch (rawError) {
+    return handleFieldError(
+      locatedError(rawError, field.fieldNodes, pathToArray(path)),
+      state.nonNull,
+      path,
+      ctx,
+    );
+  }
+}
+
+function handleFieldError(
+  error: GraphQLError,
+  nonNull: boolean,
+  path: Path,
+  ctx: ExecutionContext,
+): null {
+  if (nonNull) throw error;
+  ctx.errors.add(error, path);
+  return null;
+}
+
+/** Builds completeValue for one return type of one field, once. */
+function makeCompleter(field: FieldPlan, type: GraphQLOutputType): Completer {
+  if (isNonNullType(type)) {
+    const inner = makeCompleter(field, type.ofType);
+    return (ctx, info, path, result) => {
+      if (result instanceof Error) throw result;
+      if (result == null) throw nonNullError(field);
+      return inner(ctx, info, path, result);
+    };
+  }
+  if (isListType(type)) return makeListCompleter(field, type.ofType);
+  if (isLeafType(type)) return makeLeafCompleter(type);
+  if (isAbstractType(type)) {
+    const completeObject = makeObjectCompleter(field);
+    return (ctx, info, path, result) => {
+      if (result instanceof Error) throw result;
+      if (result == null) return null;
+      const resolvedInfo = info as GraphQLResolveInfo;
+      const resolveTypeFn = type.resolveType ?? ctx.typeResolver;
+      const runtimeType = resolveTypeFn(result, ctx.contextValue, resolvedInfo, type);
+      if (isPromise(runtimeType)) {
+        return runtimeType.then((resolvedRuntimeType) =>
+          completeObject(
+            ctx,
+            ensureValidRuntimeType(resolvedRuntimeType, ctx, type, field, result),
+            resolvedInfo,
+            path,
+            result,
+          ),
+        );
+      }
+      return completeObject(
+        ctx,
+        ensureValidRuntimeType(runtimeType, ctx, type, field, result),
+        resolvedInfo,
+        path,
+        result,
+      );
+    };
+  }
+  if (isObjectType(type)) {
+    const completeObject = makeObjectCompleter(field);
+    return (ctx, info, path, result) => {
+      if (result instanceof Error) throw result;
+      if (result == null) return null;
+      return completeObject(ctx, type, info, path, result);
+    };
+  }
+  throw new Error(`Cannot complete value of unexpected output type: ${String(type)}`);
+}
+
+function makeLeafCompleter(type: GraphQLLeafType): Completer {
+  return (_ctx, _info, _path, result) => {
+    if (result instanceof Error) throw result;
+    if (result == null) return null;
+    const serialized = type.serialize(result);
+    if (serialized == null) throw serializeNullError(type, result, serialized);
+    return serialized;
+  };
+}
+
+function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Completer {
+  const completeItem = makeCompleter(field, itemType);
+  const itemNonNull = isNonNullType(itemType);
+  return (ctx, info, path, result) => {
+    if (result instanceof Error) throw result;
+    if (result == null) return null;
+    if (!isIterableObject(result)) throw notIterableError(field);
+    let containsPromise = false;
+    const completedResults = Array.from(result, (item, index) => {
+      const itemPath = addPath(path, index, undefined);
+      try {
+        let completedItem: unknown;
+        if (isPromise(item)) {
+          completedItem = item.then((resolved) => completeItem(ctx, info, itemPath, resolved));
+        } else {
+          completedItem = completeItem(ctx, info, itemPath, item);
+        }
+        if (isPromise(completedItem)) {
+          containsPromise = true;
+          return completedItem.then(undefined, (rawError) =>
+            handleFieldError(
+              locatedError(rawError, field.fieldNodes, pathToArray(itemPath)),
+              itemNonNull,
+              itemPath,
+              ctx,
+            ),
+          );
+        }
+        return completedItem;
+      } catch (rawError) {
+        return handleFieldError(
+          locatedError(rawError, field.fieldNodes, pathToArray(itemPath)),
+          itemNonNull,
+          itemPath,
+          ctx,
+        );
+      }
+    });
+    return containsPromise ? Promise.all(completedResults) : completedResults;
+  };
+}
+
+type ObjectCompleter = (
+  ctx: ExecutionContext,
+  type: GraphQLObjectType,
+  info: GraphQLResolveInfo | undefined,
+  path: Path,
+  result: unknown,
+) => unknown;
+
+/** completeObjectValue, with the sub-selection planned once per runtime type. */
+function makeObjectCompleter(field: FieldPlan): ObjectCompleter {
+  let lastType: GraphQLObjectType | undefined;
+  let lastPlan: SelectionPlan | undefined;
+  const plans = new Map<GraphQLObjectType, SelectionPlan>();
+  const subselection = (ctx: ExecutionContext, type: GraphQLObjectType): SelectionPlan => {
+    if (type === lastType) return lastPlan!;
+    let plan = plans.get(type);
+    if (plan === undefined) {
+      plan = planSubselection(ctx.plan, ctx.variableValues, type, field);
+      plans.set(type, plan);
+    }
+    lastType = type;
+    lastPlan = plan;
+    return plan;
+  };
+  return (ctx, type, info, path, result) => {
+    const selection = subselection(ctx, type);
+    if (type.isTypeOf) {
+      const isTypeOf = type.isTypeOf(result, ctx.contextValue, info as GraphQLResolveInfo);
+      if (isPromise(isTypeOf)) {
+        return isTypeOf.then((resolvedIsTypeOf) => {
+          if (!resolvedIsTypeOf) throw invalidReturnTypeError(type, result, field);
+          return executeFields(ctx, selection, result, path);
+        });
+      }
+      if (!isTypeOf) throw invalidReturnTypeError(type, result, field);
+    }
+    return executeFields(ctx, selection, result, path);
+  };
+}

@@ -1,0 +1,151 @@
+import {
+  GraphQLError,
+  Kind,
+  visit,
+  type DirectiveNode,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLObjectType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
+import { planRootSelection, type SelectionPlan } from './SelectionPlan.js';
+
+/**
+ * A plan for one operation of one document against one schema. Everything below the root is
+ * filled in lazily, the first time execution reaches it, and then reused: a plan costs about one
+ * graphql-js execution to build, so a first request is not slower than graphql-js.
+ *
+ * Which fields are collected depends on the `@skip`/`@include` variables, so the plan keeps one
+ * tree per combination of their values ("variant"); all other variables are read per request.
+ */
+export interface OperationPlan {
+  readonly schema: GraphQLSchema;
+  readonly document: DocumentNode;
+  readonly operation: OperationDefinitionNode;
+  readonly fragments: Readonly<Record<string, FragmentDefinitionNode>>;
+  /** Undefined when the schema has no root type for this operation (an execution error). */
+  readonly rootType: GraphQLObjectType | undefined;
+  /** Variables used by `@skip(if:)` / `@include(if:)` anywhere in the operation or its fragments. */
+  readonly conditionVariables: ReadonlyArray<string>;
+  readonly variants: Map<string, SelectionPlan>;
+}
+
+/** A cap on variants kept per plan; beyond it, variants are built per request and not kept. */
+const MAX_VARIANTS = 64;
+
+const plans = new WeakMap<
+  DocumentNode,
+  WeakMap<GraphQLSchema, Map<string, OperationPlan | GraphQLError>>
+>();
+
+/**
+ * The plan for `operationName` in `document`, cached by document identity and schema. Returns
+ * graphql-js's error when the operation cannot be picked.
+ */
+export function getOperationPlan(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+): OperationPlan | GraphQLError {
+  let bySchema = plans.get(document);
+  if (!bySchema) plans.set(document, (bySchema = new WeakMap()));
+  let byName = bySchema.get(schema);
+  if (!byName) bySchema.set(schema, (byName = new Map()));
+  const key = operationName == null ? '' : '$' + operationName;
+  let plan = byName.get(key);
+  if (!plan) byName.set(key, (plan = buildOperationPlan(schema, document, operationName)));
+  return plan;
+}
+
+function buildOperationPlan(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+): OperationPlan | GraphQLError {
+  let operation: OperationDefinitionNode | undefined;
+  const fragments: Record<string, FragmentDefinitionNode> = Object.create(null);
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.OPERATION_DEFINITION) {
+      if (operationName == null) {
+        if (operation !== undefined) {
+          return new GraphQLError(
+            'Must provide operation name if query contains multiple operations.',
+          );
+        }
+        operation = definition;
+      } else if (definition.name?.value === operationName) {
+        operation = definition;
+      }
+    } else if (definition.kind === Kind.FRAGMENT_DEFINITION) {
+      fragments[definition.name.value] = definition;
+    }
+  }
+  if (!operation) {
+    return new GraphQLError(
+      operationName != null
+        ? `Unknown operation named "${operationName}".`
+        : 'Must provide an operation.',
+    );
+  }
+  return {
+    schema,
+    document,
+    operation,
+    fragments,
+    rootType: schema.getRootType(operation.operation) ?? undefined,
+    conditionVariables: findConditionVariables(operation, fragments),
+    variants: new Map(),
+  };
+}
+
+function findConditionVariables(
+  operation: OperationDefinitionNode,
+  fragments: Readonly<Record<string, FragmentDefinitionNode>>,
+): string[] {
+  const names = new Set<string>();
+  const visitor = {
+    Directive(node: DirectiveNode) {
+      if (node.name.value !== 'skip' && node.name.value !== 'include') return;
+      for (const arg of node.arguments ?? []) {
+        visit(arg.value, {
+          Variable(variable) {
+            names.add(variable.name.value);
+          },
+        });
+      }
+    },
+  };
+  visit(operation, visitor);
+  for (const fragment of Object.values(fragments)) visit(fragment, visitor);
+  return [...names];
+}
+
+/**
+ * The root selection plan for a request. Building it runs CollectFields, which can throw (as in
+ * graphql-js, e.g. a `@skip(if: $v)` whose variable is null); a failed build is not cached.
+ */
+export function rootSelectionFor(
+  plan: OperationPlan,
+  rootType: GraphQLObjectType,
+  variableValues: Readonly<Record<string, unknown>>,
+): SelectionPlan {
+  let key = '';
+  let cacheable = true;
+  const conditionValues: Record<string, unknown> = {};
+  for (const name of plan.conditionVariables) {
+    const value = variableValues[name];
+    conditionValues[name] = value;
+    if (value === true) key += 't';
+    else if (value === false) key += 'f';
+    else if (value === undefined) key += 'u';
+    else cacheable = false;
+  }
+  if (cacheable) {
+    const known = plan.variants.get(key);
+    if (known) return known;
+  }
+  const built = planRootSelection(plan, variableValues, conditionValues, rootType);
+  if (cacheable && plan.variants.size < MAX_VARIANTS) plan.variants.set(key, built);
+  return built;
+}

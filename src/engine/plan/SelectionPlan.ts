@@ -1,0 +1,121 @@
+import type {
+  FragmentDefinitionNode,
+  GraphQLObjectType,
+  GraphQLSchema,
+  OperationDefinitionNode,
+} from 'graphql';
+import { getFieldSource } from '../source/DataSource.js';
+import { collectFields, collectSubfields, type CollectedFields } from './collectFields.js';
+import { createFieldPlan, getFieldDef, type FieldPlan } from './FieldPlan.js';
+import type { SourceGroup } from './SourceGroup.js';
+
+/** The fields to execute for one object type under one set of merged field nodes. */
+export interface SelectionPlan {
+  readonly type: GraphQLObjectType;
+  /** Fields in response order; unknown fields (no definition) are left out, as graphql-js does. */
+  readonly fields: ReadonlyArray<FieldPlan>;
+  /** Data sources answering root fields of this selection (root plans only). */
+  readonly sourceGroups: ReadonlyArray<SourceGroup>;
+}
+
+export interface PlanScope {
+  readonly schema: GraphQLSchema;
+  readonly fragments: Readonly<Record<string, FragmentDefinitionNode>>;
+}
+
+export function planSubselection(
+  scope: PlanScope,
+  variableValues: Readonly<Record<string, unknown>>,
+  type: GraphQLObjectType,
+  parent: FieldPlan,
+): SelectionPlan {
+  const collected = collectSubfields(
+    scope.schema,
+    scope.fragments,
+    variableValues,
+    type,
+    parent.fieldNodes,
+  );
+  return toSelectionPlan(scope, type, collected, undefined);
+}
+
+/** Compiles the root selection; root fields backed by a data source are compiled per source. */
+export function planRootSelection(
+  scope: PlanScope & { readonly operation: OperationDefinitionNode },
+  variableValues: Readonly<Record<string, unknown>>,
+  conditionValues: Readonly<Record<string, unknown>>,
+  type: GraphQLObjectType,
+): SelectionPlan {
+  const collected = collectFields(
+    scope.schema,
+    scope.fragments,
+    variableValues,
+    type,
+    scope.operation.selectionSet,
+  );
+  return toSelectionPlan(scope, type, collected, { operation: scope.operation, conditionValues });
+}
+
+function toSelectionPlan(
+  scope: PlanScope,
+  type: GraphQLObjectType,
+  collected: CollectedFields,
+  root:
+    | {
+        readonly operation: OperationDefinitionNode;
+        readonly conditionValues: Readonly<Record<string, unknown>>;
+      }
+    | undefined,
+): SelectionPlan {
+  const fields: FieldPlan[] = [];
+  const bySource = new Map<
+    SourceGroup['source'],
+    {
+      group: { source: SourceGroup['source']; compiled: SourceGroup['compiled'] };
+      members: FieldPlan[];
+    }
+  >();
+  for (const [responseKey, fieldNodes] of collected) {
+    const fieldDef = getFieldDef(scope.schema, type, fieldNodes[0]!);
+    if (!fieldDef) continue;
+    const source = root ? getFieldSource(fieldDef) : undefined;
+    if (source) {
+      let entry = bySource.get(source);
+      if (!entry) {
+        entry = { group: { source, compiled: { error: new Error('not compiled') } }, members: [] };
+        bySource.set(source, entry);
+      }
+      const plan = createFieldPlan(responseKey, fieldNodes, fieldDef, type, {
+        group: entry.group,
+        index: entry.members.length,
+      });
+      entry.members.push(plan);
+      fields.push(plan);
+    } else {
+      fields.push(createFieldPlan(responseKey, fieldNodes, fieldDef, type, undefined));
+    }
+  }
+  const sourceGroups: SourceGroup[] = [];
+  if (root) {
+    for (const { group, members } of bySource.values()) {
+      try {
+        group.compiled = group.source.compile({
+          schema: scope.schema,
+          operation: root.operation,
+          fragments: scope.fragments,
+          parentType: type,
+          fields: members.map((member) => ({
+            responseKey: member.responseKey,
+            fieldDef: member.fieldDef,
+            fieldNodes: member.fieldNodes,
+          })),
+          conditionValues: root.conditionValues,
+        });
+      } catch (error) {
+        group.compiled = { error: error instanceof Error ? error : new Error(String(error)) };
+      }
+      sourceGroups.push(group);
+    }
+  }
+  return { type, fields, sourceGroups };
+}
