@@ -1,0 +1,47 @@
+import { headerValue } from './csrf.js';
+import type { CorsOptions, HttpRequest, HttpResponse } from './types.js';
+
+/** Fetch standard, "CORS protocol": the headers that let a page on another origin read a response. */
+function allowedOrigin(origin: string, options: CorsOptions): string | null {
+  const rule = options.origin;
+  if (rule === '*') return options.credentials ? origin : '*';
+  if (typeof rule === 'function') return rule(origin) ? origin : null;
+  if (typeof rule === 'string') return rule === origin ? origin : null;
+  return rule.includes(origin) ? origin : null;
+}
+
+/** Headers to add to an actual (non-preflight) response. */
+export function corsHeaders(request: HttpRequest, options: CorsOptions): Record<string, string> {
+  const headers: Record<string, string> = { vary: 'Origin' };
+  const origin = headerValue(request, 'origin');
+  if (origin === undefined) return headers;
+  const allowed = allowedOrigin(origin, options);
+  if (allowed === null) return headers;
+  headers['access-control-allow-origin'] = allowed;
+  if (options.credentials) headers['access-control-allow-credentials'] = 'true';
+  const exposed = options.exposedHeaders ?? ['Server-Timing'];
+  if (exposed.length > 0) headers['access-control-expose-headers'] = exposed.join(', ');
+  return headers;
+}
+
+/**
+ * Answers an OPTIONS preflight. A refused origin gets a 204 without `Access-Control-Allow-Origin`,
+ * which is how a browser learns "no" (the status of a preflight is not exposed to the page).
+ */
+export function preflightResponse(request: HttpRequest, options: CorsOptions): HttpResponse {
+  const headers: Record<string, string> = { vary: 'Origin, Access-Control-Request-Headers' };
+  const origin = headerValue(request, 'origin');
+  const allowed = origin === undefined ? null : allowedOrigin(origin, options);
+  if (allowed !== null) {
+    headers['access-control-allow-origin'] = allowed;
+    headers['access-control-allow-methods'] = 'GET, POST, OPTIONS';
+    const requested = headerValue(request, 'access-control-request-headers');
+    const allowedHeaders =
+      options.allowedHeaders ?? (requested ? requested.split(',').map((h) => h.trim()) : []);
+    if (allowedHeaders.length > 0)
+      headers['access-control-allow-headers'] = allowedHeaders.join(', ');
+    headers['access-control-max-age'] = String(options.maxAge ?? 600);
+    if (options.credentials) headers['access-control-allow-credentials'] = 'true';
+  }
+  return { status: 204, headers, body: '' };
+}

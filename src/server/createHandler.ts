@@ -1,0 +1,229 @@
+import { ErrorCode } from '../engine/index.js';
+import { corsHeaders, preflightResponse } from './cors.js';
+import { DEFAULT_CSRF_HEADERS } from './csrf.js';
+import { graphiqlAsset } from './graphiql.js';
+import {
+  graphqlErrorResponse,
+  handleGraphQL,
+  type GraphQLEndpoint,
+  type RequestInfo,
+} from './handleGraphQL.js';
+import { silentLogger, type Logger } from './logger.js';
+import { JSON_TYPE } from './mediaType.js';
+import { Metrics } from './Metrics.js';
+import { createPersistedOperations } from './persisted.js';
+import { errorResponse, HttpError, jsonResponse, textResponse } from './responses.js';
+import type { Handler, HttpRequest, HttpResponse, ServerOptions } from './types.js';
+
+export const DEFAULTS = {
+  path: '/graphql',
+  maxBodyBytes: 1024 * 1024,
+  timeoutMs: 30_000,
+  requestTimeoutMs: 30_000,
+} as const;
+
+/** The protocol core plus what its adapters share with it (metrics, logger, shutdown state). */
+export interface HandlerCore {
+  readonly handle: Handler;
+  readonly metrics: Metrics;
+  readonly logger: Logger;
+  readonly graphqlPath: string;
+  /** Records a GraphQL request the adapter answered itself (413, 408, bad Content-Encoding). */
+  record(request: HttpRequest, response: HttpResponse, startedAt: number, code: string): void;
+  /** From now on GET /ready answers 503, so load balancers stop sending traffic. */
+  markShuttingDown(): void;
+}
+
+function normalizePath(path: string): string {
+  const withSlash = path.startsWith('/') ? path : `/${path}`;
+  return withSlash.length > 1 ? withSlash.replace(/\/+$/, '') : withSlash;
+}
+
+async function checkReadiness(readiness: ServerOptions['readiness'], ms: number): Promise<boolean> {
+  if (!readiness) return true;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      Promise.resolve().then(readiness),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+    ]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function buildHandler(options: ServerOptions): HandlerCore {
+  const logger = options.logger ?? silentLogger;
+  const metrics = new Metrics();
+  const graphqlPath = normalizePath(options.path ?? DEFAULTS.path);
+  const assetsPath = `${graphqlPath === '/' ? '' : graphqlPath}/_graphiql`;
+  const graphiql =
+    options.graphiql === false
+      ? null
+      : options.graphiql === true || !options.graphiql
+        ? {}
+        : options.graphiql;
+  const csrf =
+    options.csrf === false
+      ? null
+      : options.csrf === true || !options.csrf
+        ? { headers: DEFAULT_CSRF_HEADERS }
+        : options.csrf;
+  const endpoint: GraphQLEndpoint = {
+    engine: options.engine,
+    path: graphqlPath,
+    assetsPath,
+    graphiql,
+    csrf,
+    persisted: createPersistedOperations(options.persisted),
+    validationErrorStatus: options.validationErrorStatus ?? 400,
+    timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
+    contextValue: options.contextValue,
+    rootValue: options.rootValue,
+  };
+  const cors = options.cors || null;
+  let shuttingDown = false;
+
+  function finish(
+    request: HttpRequest,
+    response: HttpResponse,
+    info: RequestInfo,
+    startedAt: number,
+  ): HttpResponse {
+    const seconds = (performance.now() - startedAt) / 1000;
+    metrics.recordRequest(info.operationType, response.status, seconds);
+    if (info.requestErrors > 0) metrics.recordErrors('request', info.requestErrors);
+    if (info.fieldErrors > 0) metrics.recordErrors('field', info.fieldErrors);
+    const fields = {
+      method: request.method,
+      path: graphqlPath,
+      status: response.status,
+      operationType: info.operationType,
+      operationName: info.operationName,
+      errors: info.requestErrors + info.fieldErrors,
+      code: info.code,
+      durationMs: Math.round(seconds * 1e6) / 1000,
+    };
+    if (info.failure !== undefined)
+      logger.error('request failed', { ...fields, error: info.failure });
+    else logger.info('request', fields);
+    if (cors) Object.assign(response.headers, corsHeaders(request, cors));
+    return response;
+  }
+
+  async function graphql(request: HttpRequest, url: URL, startedAt: number): Promise<HttpResponse> {
+    const info: RequestInfo = {
+      operationType: 'none',
+      operationName: undefined,
+      requestErrors: 0,
+      fieldErrors: 0,
+      code: undefined,
+      failure: undefined,
+      media: JSON_TYPE,
+    };
+    if (request.method.toUpperCase() === 'OPTIONS') {
+      const response = cors
+        ? preflightResponse(request, cors)
+        : { status: 204, headers: { allow: 'GET, POST, OPTIONS' }, body: '' };
+      return response;
+    }
+    metrics.inFlight++;
+    let response: HttpResponse;
+    try {
+      response = await handleGraphQL(request, url, endpoint, info, startedAt);
+    } catch (error) {
+      if (error instanceof HttpError) {
+        response = graphqlErrorResponse(error, info);
+      } else {
+        // Our own bug or a throwing contextValue: logged in full, masked in production.
+        info.failure = error;
+        const message = options.maskErrors
+          ? 'Unexpected error.'
+          : error instanceof Error
+            ? error.message
+            : String(error);
+        response = graphqlErrorResponse(
+          new HttpError(500, ErrorCode.INTERNAL_SERVER_ERROR, message),
+          info,
+        );
+      }
+    } finally {
+      metrics.inFlight--;
+    }
+    return finish(request, response, info, startedAt);
+  }
+
+  async function other(request: HttpRequest, pathname: string): Promise<HttpResponse> {
+    const method = request.method.toUpperCase();
+    if (method === 'GET' || method === 'HEAD') {
+      if (pathname === '/health') return jsonResponse(200, { status: 'ok' });
+      if (pathname === '/ready') {
+        const ready =
+          !shuttingDown &&
+          (await checkReadiness(options.readiness, Math.min(endpoint.timeoutMs, 5000)));
+        return jsonResponse(ready ? 200 : 503, {
+          status: ready ? 'ready' : shuttingDown ? 'shutting down' : 'unavailable',
+        });
+      }
+      if (pathname === '/metrics' && options.metrics !== false) {
+        return textResponse(
+          200,
+          'text/plain; version=0.0.4; charset=utf-8',
+          metrics.render(options.engine.stats()),
+        );
+      }
+      if (graphiql && pathname.startsWith(`${assetsPath}/`)) {
+        const asset = await graphiqlAsset(pathname.slice(assetsPath.length + 1));
+        if (asset) return asset;
+      }
+    }
+    return textResponse(404, 'text/plain; charset=utf-8', 'Not Found');
+  }
+
+  const handle: Handler = async (request) => {
+    const startedAt = performance.now();
+    let url: URL;
+    try {
+      url = new URL(request.url, 'http://localhost');
+    } catch {
+      return errorResponse(
+        new HttpError(400, ErrorCode.BAD_REQUEST, 'The request URL is malformed.'),
+      );
+    }
+    const pathname = normalizePath(url.pathname);
+    if (pathname === graphqlPath) return graphql(request, url, startedAt);
+    return other(request, pathname);
+  };
+
+  return {
+    handle,
+    metrics,
+    logger,
+    graphqlPath,
+    record(request, response, startedAt, code) {
+      const info: RequestInfo = {
+        operationType: 'none',
+        operationName: undefined,
+        requestErrors: 1,
+        fieldErrors: 0,
+        code,
+        failure: undefined,
+        media: JSON_TYPE,
+      };
+      finish(request, response, info, startedAt);
+    },
+    markShuttingDown() {
+      shuttingDown = true;
+    },
+  };
+}
+
+/**
+ * The pure GraphQL-over-HTTP core: plain request data in, plain response data out (no node:http),
+ * so any server or a test can drive it. Bodies come from the engine's JSON text unchanged.
+ */
+export function createHandler(options: ServerOptions): Handler {
+  return buildHandler(options).handle;
+}

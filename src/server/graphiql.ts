@@ -1,0 +1,120 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { GraphiQLOptions, HttpResponse } from './types.js';
+
+/**
+ * GraphiQL served from the npm packages (graphiql 3's UMD build on React 18's UMD files), never
+ * from a CDN: the page works offline and behind firewalls. The files are read once, on first use.
+ */
+const require = createRequire(import.meta.url);
+
+interface Asset {
+  readonly pkg: string;
+  readonly file: string;
+  readonly type: string;
+}
+
+export const GRAPHIQL_ASSETS: Readonly<Record<string, Asset>> = {
+  'react.production.min.js': {
+    pkg: 'react',
+    file: 'umd/react.production.min.js',
+    type: 'text/javascript',
+  },
+  'react-dom.production.min.js': {
+    pkg: 'react-dom',
+    file: 'umd/react-dom.production.min.js',
+    type: 'text/javascript',
+  },
+  'graphiql.min.js': { pkg: 'graphiql', file: 'graphiql.min.js', type: 'text/javascript' },
+  'graphiql.min.css': { pkg: 'graphiql', file: 'graphiql.min.css', type: 'text/css' },
+};
+
+const loaded = new Map<string, Promise<Uint8Array>>();
+
+function load(asset: Asset): Promise<Uint8Array> {
+  const key = `${asset.pkg}/${asset.file}`;
+  let bytes = loaded.get(key);
+  if (!bytes) {
+    bytes = Promise.resolve().then(() => {
+      const root = dirname(require.resolve(`${asset.pkg}/package.json`));
+      return readFile(join(root, asset.file));
+    });
+    // A failed read is not cached: the package may be installed later without a restart.
+    bytes.catch(() => loaded.delete(key));
+    loaded.set(key, bytes);
+  }
+  return bytes;
+}
+
+export async function graphiqlAsset(name: string): Promise<HttpResponse | null> {
+  const asset = Object.hasOwn(GRAPHIQL_ASSETS, name) ? GRAPHIQL_ASSETS[name] : undefined;
+  if (!asset) return null;
+  try {
+    const body = await load(asset);
+    return {
+      status: 200,
+      headers: {
+        'content-type': `${asset.type}; charset=utf-8`,
+        'cache-control': 'public, max-age=86400',
+      },
+      body,
+    };
+  } catch {
+    return {
+      status: 500,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+      body: `GraphiQL asset unavailable: install the "${asset.pkg}" package.`,
+    };
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** JSON inside a <script>: `<` is escaped so no `</script>` can close the element early. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+}
+
+export function graphiqlPage(
+  endpoint: string,
+  assetsPath: string,
+  options: GraphiQLOptions,
+): HttpResponse {
+  const title = escapeHtml(options.title ?? 'Sluice GraphiQL');
+  const asset = (name: string) => escapeHtml(`${assetsPath}/${name}`);
+  const config = scriptJson({ endpoint, defaultQuery: options.defaultQuery });
+  const body = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<link rel="stylesheet" href="${asset('graphiql.min.css')}">
+<style>html,body,#graphiql{height:100%;margin:0}</style>
+</head>
+<body>
+<div id="graphiql">Loading GraphiQL…</div>
+<script src="${asset('react.production.min.js')}"></script>
+<script src="${asset('react-dom.production.min.js')}"></script>
+<script src="${asset('graphiql.min.js')}"></script>
+<script>
+const config = ${config};
+const fetcher = GraphiQL.createFetcher({ url: config.endpoint });
+const props = { fetcher, defaultEditorToolsVisibility: true };
+if (config.defaultQuery !== undefined) props.defaultQuery = config.defaultQuery;
+ReactDOM.createRoot(document.getElementById('graphiql')).render(React.createElement(GraphiQL, props));
+</script>
+</body>
+</html>
+`;
+  return {
+    status: 200,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
+    body,
+  };
+}

@@ -1,0 +1,208 @@
+import {
+  ErrorCode,
+  type Engine,
+  type ExecuteOutcome,
+  type PreparedOperation,
+} from '../engine/index.js';
+import { assertNotSimpleRequest, headerValue } from './csrf.js';
+import { graphiqlPage } from './graphiql.js';
+import {
+  GRAPHQL_RESPONSE_JSON,
+  JSON_TYPE,
+  negotiateResponseType,
+  parseContentType,
+  prefersHtml,
+  type ResponseMediaType,
+} from './mediaType.js';
+import type { OperationLabel } from './Metrics.js';
+import type { PersistedOperations } from './persisted.js';
+import { paramsFromJsonBody, paramsFromSearch, type GraphQLParams } from './readParams.js';
+import { contentTypeHeader, errorResponse, HttpError } from './responses.js';
+import { serverTiming } from './serverTiming.js';
+import type { CsrfOptions, GraphiQLOptions, HttpRequest, HttpResponse } from './types.js';
+
+export interface GraphQLEndpoint {
+  readonly engine: Engine;
+  readonly path: string;
+  readonly assetsPath: string;
+  readonly graphiql: GraphiQLOptions | null;
+  readonly csrf: CsrfOptions | null;
+  readonly persisted: PersistedOperations;
+  readonly validationErrorStatus: 400 | 422;
+  readonly timeoutMs: number;
+  readonly contextValue: ((request: HttpRequest) => unknown) | undefined;
+  readonly rootValue: unknown;
+}
+
+/** What the request turned out to be, for metrics and the request log. */
+export interface RequestInfo {
+  operationType: OperationLabel;
+  operationName: string | undefined;
+  requestErrors: number;
+  fieldErrors: number;
+  code: string | undefined;
+  /** An unexpected failure (→ 500), logged in full. */
+  failure: unknown;
+  media: ResponseMediaType;
+}
+
+const ALLOW = 'GET, POST, OPTIONS';
+
+/** Thrown when `timeoutMs` passes before an asynchronous execution finishes. */
+class RequestTimeout extends HttpError {
+  constructor(ms: number) {
+    super(504, ErrorCode.TIMEOUT, `The operation did not finish within ${ms} ms.`);
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  if (ms <= 0) return Promise.reject(new RequestTimeout(0));
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RequestTimeout(ms)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function readRequest(request: HttpRequest, url: URL, endpoint: GraphQLEndpoint): GraphQLParams {
+  if (request.method === 'GET') {
+    if (endpoint.csrf) assertNotSimpleRequest(request, endpoint.csrf);
+    return paramsFromSearch(url.searchParams);
+  }
+  // POST (spec "POST"): the body must say what it is, and only JSON in UTF-8 is served.
+  const contentType = parseContentType(headerValue(request, 'content-type'));
+  if (contentType === null) {
+    throw new HttpError(
+      415,
+      ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+      'A POST request needs a Content-Type header (application/json).',
+    );
+  }
+  if (contentType.type !== JSON_TYPE) {
+    throw new HttpError(
+      415,
+      ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+      `Content-Type "${contentType.type}" is not supported; send application/json.`,
+    );
+  }
+  const charset = contentType.charset;
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    throw new HttpError(
+      415,
+      ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+      `Charset "${charset}" is not supported; send utf-8.`,
+    );
+  }
+  return paramsFromJsonBody(request.body);
+}
+
+/** Status of a response with no `data` (spec "Status Codes"): 200 for legacy JSON, 4xx otherwise. */
+function requestErrorStatus(media: ResponseMediaType, status: 400 | 422): number {
+  return media === GRAPHQL_RESPONSE_JSON ? status : 200;
+}
+
+/**
+ * One GraphQL-over-HTTP request: negotiate, read the parameters, resolve persisted documents,
+ * prepare (cached), run, and answer with the engine's JSON text.
+ */
+export async function handleGraphQL(
+  request: HttpRequest,
+  url: URL,
+  endpoint: GraphQLEndpoint,
+  info: RequestInfo,
+  startedAt: number,
+): Promise<HttpResponse> {
+  const method = request.method.toUpperCase();
+  if (method !== 'GET' && method !== 'POST') {
+    throw new HttpError(
+      405,
+      ErrorCode.METHOD_NOT_ALLOWED,
+      `Method ${method} is not allowed; use GET or POST.`,
+      {
+        allow: ALLOW,
+      },
+    );
+  }
+  const accept = headerValue(request, 'accept');
+  if (method === 'GET' && endpoint.graphiql && prefersHtml(accept)) {
+    return graphiqlPage(endpoint.path, endpoint.assetsPath, endpoint.graphiql);
+  }
+  const media = negotiateResponseType(accept);
+  if (media === null) {
+    throw new HttpError(
+      406,
+      ErrorCode.NOT_ACCEPTABLE,
+      `None of the media types in Accept can be produced; accept ${GRAPHQL_RESPONSE_JSON} or ${JSON_TYPE}.`,
+    );
+  }
+  info.media = media;
+
+  const params = readRequest(request, url, endpoint);
+  const query = endpoint.persisted.resolve(params);
+  const prepared = endpoint.engine.prepare(query, params.operationName);
+  const headers: Record<string, string> = { 'content-type': contentTypeHeader(media) };
+  const timing = (executeMs?: number) =>
+    serverTiming(prepared.timings, prepared.cached, executeMs, performance.now() - startedAt);
+
+  if (!prepared.ok) {
+    info.requestErrors = prepared.errors.length;
+    info.code = prepared.errors[0]?.extensions['code'] as string | undefined;
+    const status =
+      prepared.phase === 'validate'
+        ? requestErrorStatus(media, endpoint.validationErrorStatus)
+        : requestErrorStatus(media, 400);
+    return { status, headers: { ...headers, 'server-timing': timing() }, body: prepared.body };
+  }
+  info.operationType = prepared.operationType;
+  info.operationName = prepared.operationName;
+  assertRunnable(prepared, method);
+
+  let contextValue: unknown;
+  if (endpoint.contextValue) {
+    contextValue = endpoint.contextValue(request);
+    if (contextValue instanceof Promise) contextValue = await contextValue;
+  }
+  const ran = prepared.execute({
+    variables: params.variables ?? null,
+    contextValue,
+    rootValue: endpoint.rootValue,
+  });
+  const remaining = endpoint.timeoutMs - (performance.now() - startedAt);
+  const outcome: ExecuteOutcome = ran instanceof Promise ? await withTimeout(ran, remaining) : ran;
+
+  if (outcome.hasData) info.fieldErrors = outcome.errorCount;
+  else info.requestErrors = outcome.errorCount;
+  const status = outcome.hasData ? 200 : requestErrorStatus(media, 400);
+  return {
+    status,
+    headers: { ...headers, 'server-timing': timing(outcome.executeMs) },
+    body: outcome.body,
+  };
+}
+
+function assertRunnable(prepared: PreparedOperation, method: string): void {
+  // Spec "GET": a mutation over GET MUST get 405 and MUST NOT run.
+  if (method === 'GET' && prepared.operationType === 'mutation') {
+    throw new HttpError(
+      405,
+      ErrorCode.METHOD_NOT_ALLOWED,
+      'Mutations cannot be sent over GET; use POST.',
+      {
+        allow: 'POST',
+      },
+    );
+  }
+  if (prepared.operationType === 'subscription') {
+    throw new HttpError(
+      400,
+      ErrorCode.BAD_REQUEST,
+      'Subscriptions are not served over a single HTTP request; use a streaming transport.',
+    );
+  }
+}
+
+export function graphqlErrorResponse(error: HttpError, info: RequestInfo): HttpResponse {
+  info.requestErrors = 1;
+  info.code = error.code;
+  return errorResponse(error, info.media);
+}

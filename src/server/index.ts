@@ -1,0 +1,23 @@
+/**
+ * `sluice/server` — GraphQL over HTTP for a Sluice engine: a pure protocol core (`createHandler`),
+ * a node:http adapter (`createNodeHandler`) and a ready server with graceful shutdown.
+ */
+export { createHandler } from './createHandler.js';
+export { createNodeHandler, type NodeHandler } from './createNodeHandler.js';
+export {
+  createSluiceServer,
+  type SluiceServer,
+  type SluiceServerOptions,
+} from './createSluiceServer.js';
+export { createJsonLogger, silentLogger, type Logger, type LogLevel } from './logger.js';
+export { sha256Hex } from './persisted.js';
+export type {
+  CorsOptions,
+  CsrfOptions,
+  GraphiQLOptions,
+  Handler,
+  HttpRequest,
+  HttpResponse,
+  PersistedOptions,
+  ServerOptions,
+} from './types.js';

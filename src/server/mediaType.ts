@@ -1,0 +1,102 @@
+/**
+ * Media types of GraphQL over HTTP (spec "Serialization Format" → "Media Types") and the Accept
+ * negotiation of RFC 9110 §12.5.1, reduced to what a GraphQL endpoint serves.
+ */
+export const GRAPHQL_RESPONSE_JSON = 'application/graphql-response+json';
+export const JSON_TYPE = 'application/json';
+
+export type ResponseMediaType = typeof GRAPHQL_RESPONSE_JSON | typeof JSON_TYPE;
+
+export interface MediaRange {
+  readonly type: string;
+  readonly q: number;
+  readonly params: Readonly<Record<string, string>>;
+  readonly index: number;
+}
+
+/** Parses `type/subtype;a=b, ...` into ranges, lower-cased, quality defaulting to 1. */
+export function parseMediaRanges(header: string): MediaRange[] {
+  const ranges: MediaRange[] = [];
+  header.split(',').forEach((part, index) => {
+    const [rawType = '', ...rawParams] = part.split(';');
+    const type = rawType.trim().toLowerCase();
+    if (type === '') return;
+    const params: Record<string, string> = {};
+    let q = 1;
+    for (const rawParam of rawParams) {
+      const eq = rawParam.indexOf('=');
+      if (eq === -1) continue;
+      const name = rawParam.slice(0, eq).trim().toLowerCase();
+      const value = rawParam
+        .slice(eq + 1)
+        .trim()
+        .replace(/^"(.*)"$/, '$1');
+      if (name === 'q') {
+        const parsed = Number(value);
+        q = Number.isFinite(parsed) ? Math.min(Math.max(parsed, 0), 1) : 0;
+      } else {
+        params[name] = value.toLowerCase();
+      }
+    }
+    ranges.push({ type, q, params, index });
+  });
+  return ranges;
+}
+
+function charsetOk(range: MediaRange): boolean {
+  const charset = range.params['charset'];
+  return charset === undefined || charset === 'utf-8' || charset === 'utf8';
+}
+
+/**
+ * Picks the response media type. No Accept header means `application/json` (the spec's legacy
+ * default, which graphql-http's audit 80D8 still checks); wildcards also give `application/json`,
+ * the type every client understands. Returns null when nothing acceptable remains (→ 406).
+ */
+export function negotiateResponseType(accept: string | undefined): ResponseMediaType | null {
+  if (accept === undefined || accept.trim() === '') return JSON_TYPE;
+  let best: { type: ResponseMediaType; q: number; specificity: number; index: number } | null =
+    null;
+  for (const range of parseMediaRanges(accept)) {
+    if (range.q <= 0 || !charsetOk(range)) continue;
+    let type: ResponseMediaType | null = null;
+    let specificity = 0;
+    if (range.type === GRAPHQL_RESPONSE_JSON) [type, specificity] = [GRAPHQL_RESPONSE_JSON, 2];
+    else if (range.type === JSON_TYPE) [type, specificity] = [JSON_TYPE, 2];
+    else if (range.type === 'application/*') [type, specificity] = [JSON_TYPE, 1];
+    else if (range.type === '*/*') [type, specificity] = [JSON_TYPE, 0];
+    if (type === null) continue;
+    const better =
+      best === null ||
+      range.q > best.q ||
+      (range.q === best.q && specificity > best.specificity) ||
+      (range.q === best.q && specificity === best.specificity && range.index < best.index);
+    if (better) best = { type, q: range.q, specificity, index: range.index };
+  }
+  return best?.type ?? null;
+}
+
+/** True when a browser asks for a page: `text/html` ranks at least as high as any JSON type. */
+export function prefersHtml(accept: string | undefined): boolean {
+  if (accept === undefined) return false;
+  let html = 0;
+  let json = 0;
+  for (const range of parseMediaRanges(accept)) {
+    if (range.type === 'text/html') html = Math.max(html, range.q);
+    else if (range.type === JSON_TYPE || range.type === GRAPHQL_RESPONSE_JSON)
+      json = Math.max(json, range.q);
+  }
+  return html > 0 && html >= json;
+}
+
+export interface ContentType {
+  readonly type: string;
+  readonly charset: string | undefined;
+}
+
+export function parseContentType(header: string | undefined): ContentType | null {
+  if (header === undefined || header.trim() === '') return null;
+  const [range] = parseMediaRanges(header);
+  if (!range) return null;
+  return { type: range.type, charset: range.params['charset'] };
+}

@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import { ErrorCode } from '../engine/index.js';
+import type { GraphQLParams } from './readParams.js';
+import { HttpError } from './responses.js';
+import type { PersistedOptions } from './types.js';
+
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** Turns the request's persisted-operation fields and the mode into the document text to run. */
+export interface PersistedOperations {
+  resolve(params: GraphQLParams): string;
+}
+
+interface HashRef {
+  readonly id: string;
+  /** True for APQ's `sha256Hash`, whose value must equal sha256 of any text sent with it. */
+  readonly isSha256: boolean;
+}
+
+/**
+ * The hash a request refers to: APQ's `extensions.persistedQuery` (version 1, `sha256Hash`) or the
+ * persisted-documents draft's `documentId` (`sha256:<hex>` or an opaque id).
+ */
+function hashRef(params: GraphQLParams): HashRef | undefined {
+  const pq = params.extensions?.['persistedQuery'];
+  if (pq !== undefined && pq !== null) {
+    if (typeof pq !== 'object' || Array.isArray(pq)) {
+      throw new HttpError(400, ErrorCode.BAD_REQUEST, 'extensions.persistedQuery must be a map.');
+    }
+    const { version, sha256Hash } = pq as Record<string, unknown>;
+    if (version !== 1) {
+      throw new HttpError(
+        400,
+        ErrorCode.BAD_REQUEST,
+        'Unsupported persisted query version (only 1).',
+      );
+    }
+    if (typeof sha256Hash !== 'string' || !/^[0-9a-fA-F]{64}$/.test(sha256Hash)) {
+      throw new HttpError(
+        400,
+        ErrorCode.BAD_REQUEST,
+        'persistedQuery.sha256Hash must be 64 hex digits.',
+      );
+    }
+    return { id: sha256Hash.toLowerCase(), isSha256: true };
+  }
+  if (params.documentId !== undefined) {
+    const match = /^sha256:([0-9a-fA-F]{64})$/.exec(params.documentId);
+    return match?.[1]
+      ? { id: match[1].toLowerCase(), isSha256: true }
+      : { id: params.documentId, isSha256: false };
+  }
+  return undefined;
+}
+
+function missingQuery(): HttpError {
+  return new HttpError(400, ErrorCode.BAD_REQUEST, 'The "query" parameter is required.');
+}
+
+function checkHash(ref: HashRef, query: string): void {
+  if (ref.isSha256 && sha256Hex(query) !== ref.id) {
+    throw new HttpError(
+      400,
+      ErrorCode.PERSISTED_QUERY_HASH_MISMATCH,
+      'The persisted query hash does not match the sha256 of the query sent.',
+    );
+  }
+}
+
+function toMap(documents: PersistedOptions['documents']): Map<string, string> {
+  const map = new Map<string, string>();
+  if (documents === undefined) return map;
+  if (Array.isArray(documents)) {
+    for (const text of documents as readonly string[]) map.set(sha256Hex(text), text);
+    return map;
+  }
+  for (const [id, text] of Object.entries(documents as Readonly<Record<string, string>>)) {
+    const hex = /^(?:sha256:)?([0-9a-fA-F]{64})$/.exec(id)?.[1];
+    map.set(hex ? hex.toLowerCase() : id, text);
+    map.set(sha256Hex(text), text);
+  }
+  return map;
+}
+
+export function createPersistedOperations(
+  options: PersistedOptions | undefined,
+): PersistedOperations {
+  const mode = options?.mode ?? 'off';
+  const known = toMap(options?.documents);
+  const maxEntries = options?.maxEntries ?? 1000;
+
+  if (mode === 'off') {
+    return {
+      resolve(params) {
+        const ref = hashRef(params);
+        if (params.query !== undefined) return params.query;
+        if (ref)
+          throw new HttpError(
+            400,
+            ErrorCode.BAD_REQUEST,
+            'Persisted queries are not enabled on this server.',
+          );
+        throw missingQuery();
+      },
+    };
+  }
+
+  if (mode === 'trusted') {
+    const notAllowed = () =>
+      new HttpError(
+        403,
+        ErrorCode.PERSISTED_QUERY_NOT_ALLOWED,
+        'Only trusted documents may be run on this server, and this one is not on the list.',
+      );
+    return {
+      resolve(params) {
+        const ref = hashRef(params);
+        if (params.query !== undefined) {
+          if (ref) checkHash(ref, params.query);
+          if (!known.has(sha256Hex(params.query))) throw notAllowed();
+          return params.query;
+        }
+        if (!ref) throw missingQuery();
+        const text = known.get(ref.id);
+        if (text === undefined) throw notAllowed();
+        return text;
+      },
+    };
+  }
+
+  // APQ: the store is an LRU (a Map keeps insertion order; a hit is moved to the end).
+  const remember = (id: string, text: string) => {
+    known.delete(id);
+    known.set(id, text);
+    while (known.size > maxEntries) {
+      const oldest = known.keys().next().value;
+      if (oldest === undefined) break;
+      known.delete(oldest);
+    }
+  };
+  return {
+    resolve(params) {
+      const ref = hashRef(params);
+      if (params.query !== undefined) {
+        if (ref) {
+          checkHash(ref, params.query);
+          remember(ref.id, params.query);
+        }
+        return params.query;
+      }
+      if (!ref) throw missingQuery();
+      const text = known.get(ref.id);
+      if (text === undefined) {
+        // Apollo's APQ protocol: the client answers this code by resending with the text.
+        throw new HttpError(404, ErrorCode.PERSISTED_QUERY_NOT_FOUND, 'PersistedQueryNotFound');
+      }
+      remember(ref.id, text);
+      return text;
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import type { Engine } from '../engine/index.js';
+import type { Logger } from './logger.js';
+
+/** A request as plain data: what the protocol core needs, whatever server received it. */
+export interface HttpRequest {
+  readonly method: string;
+  /** Path and query, e.g. `/graphql?query=...` (an absolute URL is accepted too). */
+  readonly url: string;
+  /** Header names in lower case, as node:http gives them. */
+  readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
+  /** The (already decompressed) body, or null when there is none. */
+  readonly body: Uint8Array | string | null;
+}
+
+/** A response as plain data. `body` is the engine's JSON text for GraphQL responses. */
+export interface HttpResponse {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string | Uint8Array;
+}
+
+export type Handler = (request: HttpRequest) => Promise<HttpResponse>;
+
+export interface CorsOptions {
+  /** Allowed origins: `'*'`, one origin, a list, or a predicate. */
+  readonly origin: '*' | string | readonly string[] | ((origin: string) => boolean);
+  /** Send `Access-Control-Allow-Credentials: true` (never combined with a literal `*`). */
+  readonly credentials?: boolean;
+  /** Seconds a browser may cache a preflight answer. Default 600. */
+  readonly maxAge?: number;
+  /** Request headers allowed beyond those asked for in the preflight. */
+  readonly allowedHeaders?: readonly string[];
+  /** Response headers a browser script may read. Default `Server-Timing`. */
+  readonly exposedHeaders?: readonly string[];
+}
+
+export interface CsrfOptions {
+  /** Headers whose presence proves a preflighted request. Default below (csrf.ts). */
+  readonly headers?: readonly string[];
+}
+
+export interface PersistedOptions {
+  /**
+   * `apq`: automatic persisted queries (hash first, text on a miss; any document allowed).
+   * `trusted`: only documents on the allowlist run, by hash or by text.
+   * `off`: hashes are refused, text is run as usual.
+   */
+  readonly mode: 'apq' | 'trusted' | 'off';
+  /** The allowlist (trusted) or a pre-seeded store (apq): texts, or a map of sha256 hex → text. */
+  readonly documents?: readonly string[] | Readonly<Record<string, string>>;
+  /** APQ store size (LRU). Default 1000. */
+  readonly maxEntries?: number;
+}
+
+export interface GraphiQLOptions {
+  readonly title?: string;
+  readonly defaultQuery?: string;
+}
+
+export interface ServerOptions {
+  readonly engine: Engine;
+  /** Where GraphQL is served. Default `/graphql`. */
+  readonly path?: string;
+  /** Serve GraphiQL on GET `path` for browsers. Default true. */
+  readonly graphiql?: boolean | GraphiQLOptions;
+  /** Cross-origin access; off (same origin only) by default. */
+  readonly cors?: false | CorsOptions;
+  /** Refuse GET requests a browser could send cross-site without a preflight. Default true. */
+  readonly csrf?: boolean | CsrfOptions;
+  /** Largest request body, counted after decompression. Default 1 MiB. */
+  readonly maxBodyBytes?: number;
+  /** Longest time a request may run (parse to response) before a 504 TIMEOUT. Default 30 s. */
+  readonly timeoutMs?: number;
+  /** Compress responses of 1 KiB or more when `Accept-Encoding` asks (br, gzip, deflate). Default true. */
+  readonly compression?: boolean;
+  /** Longest time to receive a request's headers and body (slow clients get a 408). Default 30 s. */
+  readonly requestTimeoutMs?: number;
+  readonly persisted?: PersistedOptions;
+  /** Status for validation failures under `application/graphql-response+json`: 400 (default) or the draft's 422. */
+  readonly validationErrorStatus?: 400 | 422;
+  /**
+   * Production mode: the server's own unexpected failures answer "Unexpected error." (the full
+   * error is logged). Pass `maskErrors` to `createEngine` too, for resolver errors.
+   */
+  readonly maskErrors?: boolean;
+  /** Dependencies reachable? Answers GET /ready. Default: always ready. */
+  readonly readiness?: () => Promise<boolean> | boolean;
+  /** Serve Prometheus text at GET /metrics. Default true. */
+  readonly metrics?: boolean;
+  readonly logger?: Logger;
+  /** Builds the GraphQL context of each request. */
+  readonly contextValue?: (request: HttpRequest) => unknown;
+  readonly rootValue?: unknown;
+}
