@@ -1,7 +1,8 @@
 /**
  * `sluice` — the engine's public API. Everything else in src/engine is internal.
  */
-export { execute, type PromiseOrValue } from './execute.js';
+export { execute, executeSync, type PromiseOrValue } from './execute.js';
+export { subscribe } from './subscribe.js';
 export { executeJSON } from './executeJSON.js';
 export { makeSchema, type MakeSchemaOptions, type ResolverMap } from './schema/makeSchema.js';
 export {
