@@ -1,0 +1,38 @@
+// The contenders, each a server script run in its own process. `dialect` picks the documents it
+// is sent (queries.js); `peer` marks the named peers that "best peer" ratios are taken against.
+import { fileURLToPath } from 'node:url';
+
+const script = (name) => fileURLToPath(new URL(`./servers/${name}.js`, import.meta.url));
+
+export const CONTENDERS = [
+  {
+    name: 'hand-written',
+    description:
+      'node:http + postgres.js, one hand-written SQL statement building the JSON (the practical limit)',
+    script: script('handwritten'),
+    dialect: 'canonical',
+    peer: false,
+  },
+  {
+    name: 'mercurius',
+    description:
+      'Mercurius 16 (fastify 5, graphql-jit on) + DataLoader 2 resolvers over postgres.js',
+    script: script('mercurius'),
+    dialect: 'canonical',
+    peer: true,
+  },
+  {
+    name: 'postgraphile',
+    description: 'PostGraphile 5 (Amber preset, +list, grafserv on node:http) over pg',
+    script: script('postgraphile'),
+    dialect: 'postgraphile',
+    peer: true,
+  },
+  {
+    name: 'sluice',
+    description: 'Sluice: sluice/pg reflection + sluice/server',
+    script: script('sluice'),
+    dialect: 'canonical',
+    peer: false,
+  },
+];

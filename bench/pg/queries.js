@@ -1,0 +1,61 @@
+// The two benchmark operations (VelocityBench's Q1 and Q3, see /work/shared/seeds/000_*.txt), as
+// each contender spells them, and the hand-written SQL of the practical-limit endpoint.
+//
+// Every contender must answer with the same data: same root key `users`, same keys in the same
+// order, same values. PostGraphile names things its own way (allUsersList, postsByAuthorIdList,
+// rowId, ...), so its documents use aliases to produce exactly the shape of the others; the run
+// compares the parsed-and-restringified responses (key order included) before it loads anyone.
+// Order is by primary key at every level, the default order of Sluice's reflection.
+
+const Q1 = '{ users(limit: 50) { id username fullName } }';
+const Q3 =
+  '{ users(limit: 20) { id username posts(limit: 10) { id title comments(limit: 5) { id content author { id username } } } } }';
+
+// PostGraphile 5 (Amber preset, lists enabled with `+list`): `id` is its global Node ID, the
+// primary key column is `rowId`; relations are named after the foreign key.
+const Q1_POSTGRAPHILE =
+  '{ users: allUsersList(first: 50, orderBy: PRIMARY_KEY_ASC) { id: rowId username fullName } }';
+const Q3_POSTGRAPHILE =
+  '{ users: allUsersList(first: 20, orderBy: PRIMARY_KEY_ASC) { id: rowId username posts: postsByAuthorIdList(first: 10, orderBy: PRIMARY_KEY_ASC) { id: rowId title comments: commentsByPostIdList(first: 5, orderBy: PRIMARY_KEY_ASC) { id: rowId content author: userByAuthorId { id: rowId username } } } } }';
+
+/** The operations, keyed by name; `documents` holds the text each dialect sends. */
+export const QUERIES = {
+  Q1: {
+    label: 'Q1: 50 users {id username fullName}',
+    documents: { canonical: Q1, postgraphile: Q1_POSTGRAPHILE },
+  },
+  Q3: {
+    label: 'Q3: 20 users → posts(10) → comments(5) → author',
+    documents: { canonical: Q3, postgraphile: Q3_POSTGRAPHILE },
+  },
+};
+
+// The hand-written statements. json_agg over a row subquery (row_to_json per row) was the fastest
+// of the shapes tried with pgbench on the 200k database (json_build_object + LATERAL and
+// string_agg of row_to_json were 10-20% slower on Q3); correlated subqueries bind each LIMIT at its
+// own level. Each returns one text column `json`: the value of `data.users`.
+const Q1_SQL = `SELECT coalesce(json_agg(u), '[]')::text AS json FROM (
+  SELECT id, username, full_name AS "fullName" FROM users ORDER BY id LIMIT 50
+) u`;
+const Q3_SQL = `SELECT coalesce(json_agg(u), '[]')::text AS json FROM (
+  SELECT u.id, u.username, (
+    SELECT coalesce(json_agg(p), '[]') FROM (
+      SELECT p.id, p.title, (
+        SELECT coalesce(json_agg(c), '[]') FROM (
+          SELECT c.id, c.content, (
+            SELECT row_to_json(a) FROM (SELECT a.id, a.username FROM users a WHERE a.id = c.author_id) a
+          ) AS author
+          FROM comments c WHERE c.post_id = p.id ORDER BY c.id LIMIT 5
+        ) c
+      ) AS comments
+      FROM posts p WHERE p.author_id = u.id ORDER BY p.id LIMIT 10
+    ) p
+  ) AS posts
+  FROM users u ORDER BY u.id LIMIT 20
+) u`;
+
+/** What the hand-written endpoint runs for each canonical document. */
+export const HANDWRITTEN_SQL = {
+  Q1: { query: Q1, rootField: 'users', sql: Q1_SQL },
+  Q3: { query: Q3, rootField: 'users', sql: Q3_SQL },
+};

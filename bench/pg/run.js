@@ -1,0 +1,318 @@
+// PostgreSQL load benchmark (issue 4, done-when 4): users → posts → comments at three sizes, Q1 and
+// Q3, served by a hand-written-SQL endpoint, Mercurius + DataLoader, PostGraphile 5 and Sluice,
+// each in its own process, loaded by wrk in another. Loopback only, bounded in time; every child
+// is killed at the end, even on failure. See README.md beside this file.
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { killAll, startServer } from './children.js';
+import { CONTENDERS } from './contenders.js';
+import { SIZES } from './data.js';
+import { backendPids, dropDatabase, prepareDatabase, rowCounts } from './database.js';
+import { cpuMs, memory, postgresCpuMs } from './procStats.js';
+import { QUERIES } from './queries.js';
+import { printSizeTable, printTargets } from './report.js';
+import { fetchNormalized, firstDifference, shapeProblem } from './verify.js';
+import { runWrk } from './wrk.js';
+
+const HELP = `Usage: npm run bench:pg -- [options]   (from bench/, after npm run build at the root)
+
+  --sizes <list>        sizes to run, of ${Object.keys(SIZES).join(', ')} (default: all)
+  --contenders <list>   of ${CONTENDERS.map((c) => c.name).join(', ')} (default: all)
+  --queries <list>      of ${Object.keys(QUERIES).join(', ')} (default: all)
+  --seconds <n>         measured seconds of one run (default 5)
+  --warmup <n>          unmeasured seconds before each run (default 2)
+  --rounds <n>          runs per contender and query, interleaved; the median is reported (default 3)
+  --connections <n>     wrk connections (default 32)
+  --pool <n>            PostgreSQL pool size of every contender (default 8)
+  --server <url>        PostgreSQL server (default $BENCH_PG_URL or postgres://postgres@127.0.0.1:5432/postgres)
+  --fresh               rebuild the databases even if their data is current
+  --drop                drop the databases at the end (default: keep them for the next run)
+  --max-minutes <n>     hard stop for the whole run (default 30)
+  --json <file>         also write the results as JSON
+`;
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      sizes: { type: 'string', default: Object.keys(SIZES).join(',') },
+      contenders: { type: 'string', default: CONTENDERS.map((c) => c.name).join(',') },
+      queries: { type: 'string', default: Object.keys(QUERIES).join(',') },
+      seconds: { type: 'string', default: '5' },
+      warmup: { type: 'string', default: '2' },
+      rounds: { type: 'string', default: '3' },
+      connections: { type: 'string', default: '32' },
+      pool: { type: 'string', default: '8' },
+      server: {
+        type: 'string',
+        default: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      },
+      fresh: { type: 'boolean', default: false },
+      drop: { type: 'boolean', default: false },
+      'max-minutes': { type: 'string', default: '30' },
+      json: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    process.exit(0);
+  }
+  const list = (text, known, what) => {
+    const items = text.split(',').filter(Boolean);
+    for (const item of items) {
+      if (!known.includes(item))
+        throw new Error(`unknown ${what} "${item}" (known: ${known.join(', ')})`);
+    }
+    return items;
+  };
+  const positive = (text, what, max) => {
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`--${what} must be 1..${max}`);
+    return n;
+  };
+  // Load is only ever sent to this machine (loopback), and the database must be local too.
+  const host = new URL(values.server).hostname;
+  if (!LOOPBACK.has(host)) throw new Error(`--server must be on loopback, got host ${host}`);
+  return {
+    sizes: list(values.sizes, Object.keys(SIZES), 'size'),
+    contenders: list(
+      values.contenders,
+      CONTENDERS.map((c) => c.name),
+      'contender',
+    ),
+    queries: list(values.queries, Object.keys(QUERIES), 'query'),
+    seconds: positive(values.seconds, 'seconds', 600),
+    warmup: positive(values.warmup, 'warmup', 600),
+    rounds: positive(values.rounds, 'rounds', 20),
+    connections: positive(values.connections, 'connections', 1000),
+    pool: positive(values.pool, 'pool', 100),
+    maxMinutes: positive(values['max-minutes'], 'max-minutes', 240),
+    server: values.server,
+    fresh: values.fresh,
+    drop: values.drop,
+    json: values.json,
+  };
+}
+
+const log = (line) => process.stdout.write(`${line}\n`);
+
+/**
+ * Starts a contender and checks its answers against the reference (the hand-written endpoint's,
+ * taken from the first contender). Returns `{ contender, server?, failures: Map<query, reason> }`;
+ * a contender whose answer differs is not loaded with that query.
+ */
+async function startAndVerify({ contender, database, opts, reference }) {
+  const failures = new Map();
+  const failAll = (reason) => {
+    for (const query of opts.queries) failures.set(query, reason);
+    return { contender, failures };
+  };
+  let server;
+  try {
+    server = await startServer({
+      script: contender.script,
+      env: { DATABASE_URL: database.url, POOL_SIZE: String(opts.pool), NODE_ENV: 'production' },
+      timeoutMs: 60_000,
+    });
+  } catch (error) {
+    return failAll(`did not start: ${firstLine(error)}`);
+  }
+  for (const query of opts.queries) {
+    let answer;
+    try {
+      answer = await fetchNormalized(server.port, QUERIES[query].documents[contender.dialect]);
+    } catch (error) {
+      failures.set(query, `request failed: ${firstLine(error)}`);
+      continue;
+    }
+    if (!reference.has(query)) {
+      const problem = shapeProblem(query, answer);
+      if (problem) throw new Error(`the reference answer (${contender.name}) is wrong: ${problem}`);
+      reference.set(query, answer);
+    }
+    const difference = firstDifference(reference.get(query), answer);
+    if (difference) failures.set(query, `different answer ${difference}`);
+  }
+  return { contender, server, failures };
+}
+
+/** One warm-up, then one measured wrk run of `query` against a started contender. */
+async function measure({ started, query, opts, admin, database }) {
+  const { contender, server } = started;
+  const url = `http://127.0.0.1:${server.port}/graphql`;
+  const body = JSON.stringify({ query: QUERIES[query].documents[contender.dialect] });
+  await runWrk({ url, body, seconds: opts.warmup, connections: opts.connections });
+  const pgBefore = new Map();
+  for (const pid of await backendPids(admin, database.name))
+    pgBefore.set(pid, postgresCpuMs([pid]));
+  const nodeBefore = cpuMs(server.pid);
+  const load = await runWrk({ url, body, seconds: opts.seconds, connections: opts.connections });
+  const nodeCpuMs = cpuMs(server.pid) - nodeBefore;
+  // Backends opened during the run count whole; those that existed count their increase. Only
+  // this contender is loaded at a time, so the database's backends are working for it.
+  const pgAfter = await backendPids(admin, database.name);
+  const pgCpuMs = pgAfter.reduce(
+    (sum, pid) => sum + postgresCpuMs([pid]) - (pgBefore.get(pid) ?? 0),
+    0,
+  );
+  return { load, nodeCpuMs, pgCpuMs };
+}
+
+/**
+ * Runs one size: every contender started and verified, then for each query `rounds` rounds in
+ * which each contender is loaded in turn (the order rotates every round, so a change of load on
+ * the shared machine does not always hit the same contender). A contender's figure is its median
+ * round by req/s; CPU per request is summed over all its rounds.
+ */
+async function runSize({ size, database, contenders, opts, admin }) {
+  const reference = new Map();
+  const started = [];
+  const rows = [];
+  try {
+    for (const contender of contenders) {
+      started.push(await startAndVerify({ contender, database, opts, reference }));
+    }
+    for (const query of opts.queries) {
+      const eligible = started.filter((s) => s.server && !s.failures.has(query));
+      const runs = new Map(eligible.map((s) => [s.contender.name, []]));
+      for (let round = 0; round < opts.rounds; round++) {
+        const order = [
+          ...eligible.slice(round % eligible.length),
+          ...eligible.slice(0, round % eligible.length),
+        ];
+        for (const s of order) {
+          try {
+            const run = await measure({ started: s, query, opts, admin, database });
+            runs.get(s.contender.name).push(run);
+            log(
+              `  ${size} ${query} round ${round + 1} ${s.contender.name}: ${run.load.rps.toFixed(0)} req/s, ` +
+                `p50 ${run.load.p50Ms.toFixed(1)} ms, p99 ${run.load.p99Ms.toFixed(1)} ms` +
+                (run.load.errors ? `, ${run.load.errors} errors (${run.load.errorDetail})` : ''),
+            );
+          } catch (error) {
+            s.failures.set(query, `load failed: ${firstLine(error)}`);
+          }
+        }
+      }
+      for (const s of started) {
+        const row = { query, contender: s.contender.name, peer: s.contender.peer };
+        const done = runs.get(s.contender.name) ?? [];
+        if (s.failures.has(query) || done.length === 0) {
+          rows.push({ ...row, failure: s.failures.get(query) ?? 'not run' });
+          continue;
+        }
+        const median = [...done].sort((a, b) => a.load.rps - b.load.rps)[
+          Math.floor(done.length / 2)
+        ];
+        const requests = done.reduce((sum, r) => sum + r.load.requests, 0);
+        const mem = memory(s.server.pid);
+        rows.push({
+          ...row,
+          load: median.load,
+          rounds: done.map((r) => Math.round(r.load.rps)),
+          nodeCpuMsPerRequest: done.reduce((sum, r) => sum + r.nodeCpuMs, 0) / requests,
+          pgCpuMsPerRequest: done.reduce((sum, r) => sum + r.pgCpuMs, 0) / requests,
+          rssMiB: mem.rssMiB,
+          peakMiB: mem.peakMiB,
+        });
+      }
+    }
+  } finally {
+    await Promise.all(started.map((s) => s.server?.stop()));
+  }
+  return rows;
+}
+
+const firstLine = (error) => String(error?.message ?? error).split('\n')[0];
+
+async function main() {
+  const opts = options();
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+  } catch (error) {
+    // `wrk --version` exits 1 after printing its version; only a missing binary is a problem.
+    if (error.code === 'ENOENT') throw new Error('wrk is not installed: apt-get install -y wrk');
+  }
+  const deadline = setTimeout(() => {
+    log(`\nStopped: the run exceeded --max-minutes ${opts.maxMinutes}.`);
+    killAll();
+    process.exit(2);
+  }, opts.maxMinutes * 60_000);
+  deadline.unref();
+
+  const contenders = CONTENDERS.filter((c) => opts.contenders.includes(c.name));
+  // The reference is the hand-written endpoint's answer: it must run first when it runs at all.
+  contenders.sort((a, b) => Number(b.name === 'hand-written') - Number(a.name === 'hand-written'));
+  log(
+    `PostgreSQL benchmark: ${opts.rounds} rounds of ${opts.seconds} s after ${opts.warmup} s warm-up, wrk 1 thread × ` +
+      `${opts.connections} connections, pool ${opts.pool} per contender, jit = off, NODE_ENV=production`,
+  );
+  for (const c of contenders) log(`  ${c.name.padEnd(13)} ${c.description}`);
+  for (const q of opts.queries) {
+    log(`  ${q}: ${QUERIES[q].documents.canonical}`);
+    if (contenders.some((c) => c.dialect === 'postgraphile'))
+      log(`      postgraphile: ${QUERIES[q].documents.postgraphile}`);
+  }
+
+  const resultsBySize = new Map();
+  const admin = new pg.Client({ connectionString: opts.server });
+  await admin.connect();
+  try {
+    for (const size of opts.sizes) {
+      const database = await prepareDatabase({
+        serverUrl: opts.server,
+        size,
+        fresh: opts.fresh,
+        log,
+      });
+      const counts = rowCounts(size);
+      const description =
+        `${counts.users} users, ${counts.posts} posts, ${counts.comments} comments ` +
+        `(database ${database.name}, ${database.built ? `built in ${(database.ms / 1000).toFixed(1)} s` : 'reused'})`;
+      log(`\n${size}: ${description}`);
+      const rows = await runSize({ size, database, contenders, opts, admin });
+      resultsBySize.set(size, rows);
+      printSizeTable(size, description, rows, log);
+    }
+  } finally {
+    await admin.end();
+  }
+  let missed = 0;
+  if (opts.contenders.includes('sluice')) missed = printTargets(resultsBySize, log);
+  if (opts.json) {
+    writeFileSync(
+      opts.json,
+      `${JSON.stringify({ options: opts, results: Object.fromEntries(resultsBySize) }, null, 2)}\n`,
+    );
+    log(`\nresults written to ${opts.json}`);
+  }
+  if (opts.drop) {
+    for (const size of opts.sizes) await dropDatabase({ serverUrl: opts.server, size });
+    log(`dropped ${opts.sizes.map((s) => `sluice_bench_${s}`).join(', ')}`);
+  }
+  log(missed ? `\n${missed} target(s) not met or not measured.` : '');
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    killAll();
+    process.exit(130);
+  });
+}
+process.on('exit', killAll);
+
+main().then(
+  () => {
+    killAll();
+    process.exit(0);
+  },
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    killAll();
+    process.exit(1);
+  },
+);

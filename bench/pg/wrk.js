@@ -1,0 +1,42 @@
+// Load generator: wrk (C, epoll) in its own process, one thread. On a 2-core machine shared by the
+// server and PostgreSQL, the generator must cost as little CPU as possible: autocannon is itself a
+// Node process that needs about as much CPU per request as a fast Node server, wrk a fraction.
+import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runCommand } from './children.js';
+
+const SCRIPT = fileURLToPath(new URL('./post.lua', import.meta.url));
+
+/**
+ * POSTs `body` to `url` for `seconds` over `connections` connections. Returns
+ * `{ requests, rps, p50Ms, p99Ms, errors, errorDetail }`.
+ */
+export async function runWrk({ url, body, seconds, connections }) {
+  const dir = mkdtempSync(join(tmpdir(), 'sluice-bench-pg-'));
+  const bodyFile = join(dir, 'body.json');
+  writeFileSync(bodyFile, body);
+  try {
+    // --timeout 10s: on a busy shared machine a slow answer is latency, not an error.
+    const args = ['-t', '1', '-c', String(connections), '-d', `${seconds}s`, '--timeout', '10s'];
+    const { code, stdout, stderr } = await runCommand('wrk', [...args, '-s', SCRIPT, url], {
+      env: { WRK_BODY_FILE: bodyFile },
+      timeoutMs: (seconds + 20) * 1000,
+    });
+    const line = stdout.split('\n').find((l) => l.startsWith('WRK_JSON '));
+    if (code !== 0 || !line) throw new Error(`wrk failed (exit ${code}):\n${stdout}\n${stderr}`);
+    const s = JSON.parse(line.slice('WRK_JSON '.length));
+    const errors = s.connectErrors + s.readErrors + s.writeErrors + s.statusErrors + s.timeouts;
+    return {
+      requests: s.requests,
+      rps: s.requests / (s.durationUs / 1e6),
+      p50Ms: s.p50Us / 1000,
+      p99Ms: s.p99Us / 1000,
+      errors,
+      errorDetail: `connect ${s.connectErrors}, read ${s.readErrors}, write ${s.writeErrors}, non-2xx ${s.statusErrors}, timeout ${s.timeouts}`,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
