@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CliError, ExitCode } from './ExitCode.js';
+
+/**
+ * Reads a persisted-documents file in one of the common shapes: `{ "<id or sha256>": "text" }`
+ * (Relay, GraphQL Codegen's client preset), `["text", …]`, or Apollo's persisted query manifest
+ * (`{ format: "apollo-persisted-query-manifest", operations: [{ id, body }] }`).
+ */
+export function loadPersistedDocuments(
+  file: string,
+  cwd: string,
+): Record<string, string> | string[] {
+  const path = resolve(cwd, file);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new CliError(
+      ExitCode.CONFIG,
+      `Cannot read persisted documents ${path}: ${(error as Error).message}`,
+    );
+  }
+  const invalid = (why: string) =>
+    new CliError(ExitCode.CONFIG, `Persisted documents ${path}: ${why}`);
+  if (Array.isArray(parsed)) {
+    if (!parsed.every((t) => typeof t === 'string'))
+      throw invalid('an array must hold document texts only.');
+    return parsed as string[];
+  }
+  if (typeof parsed !== 'object' || parsed === null)
+    throw invalid('expected an object or an array.');
+  const record = parsed as Record<string, unknown>;
+  if (record['format'] === 'apollo-persisted-query-manifest') {
+    const operations = record['operations'];
+    if (!Array.isArray(operations)) throw invalid('"operations" must be an array.');
+    const documents: Record<string, string> = {};
+    for (const op of operations as Array<Record<string, unknown>>) {
+      if (typeof op?.['id'] !== 'string' || typeof op['body'] !== 'string') {
+        throw invalid('every operation needs a string "id" and "body".');
+      }
+      documents[op['id']] = op['body'];
+    }
+    return documents;
+  }
+  for (const [id, text] of Object.entries(record)) {
+    if (typeof text !== 'string') throw invalid(`the value of "${id}" is not a document text.`);
+  }
+  return record as Record<string, string>;
+}

@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG, envName, OPTIONS, parseCommand } from './options.js';
+
+const temp = mkdtempSync(join(tmpdir(), 'sluice-options-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+describe('parseCommand', () => {
+  it('starts from the defaults', () => {
+    expect(parseCommand('demo', [], {}, temp).config).toEqual(DEFAULT_CONFIG);
+  });
+
+  it('layers config file < environment < flags', () => {
+    writeFileSync(join(temp, 'sluice.config.json'), JSON.stringify({ port: 1111, host: '0.0.0.0', maxDepth: 7, csrf: false, cors: ['https://a.example'] }));
+    const env = { SLUICE_CONFIG: 'sluice.config.json', SLUICE_PORT: '2222', SLUICE_MAX_DEPTH: '9' };
+    const { config } = parseCommand('demo', ['--port', '3333', '--csrf'], env, temp);
+    expect(config.port).toBe(3333); // flag over env over file
+    expect(config.maxDepth).toBe(9); // env over file
+    expect(config.host).toBe('0.0.0.0'); // file over default
+    expect(config.csrf).toBe(true); // flag over file
+    expect(config.cors).toEqual(['https://a.example']);
+  });
+
+  it('reads booleans, lists and enums from text', () => {
+    const { config } = parseCommand(
+      'serve',
+      ['--no-introspection', '--cors', 'https://a.example, https://b.example', '--persisted', 'apq', '--validation-error-status', '422'],
+      { SLUICE_PRODUCTION: 'true', SLUICE_GRAPHIQL: '0' },
+      temp,
+    );
+    expect(config).toMatchObject({
+      introspection: false,
+      production: true,
+      graphiql: false,
+      cors: ['https://a.example', 'https://b.example'],
+      persisted: 'apq',
+      validationErrorStatus: '422',
+    });
+  });
+
+  it('names every environment variable after its option', () => {
+    expect(envName('maxBodyBytes')).toBe('SLUICE_MAX_BODY_BYTES');
+    expect(new Set(OPTIONS.map((o) => envName(o.name))).size).toBe(OPTIONS.length);
+    for (const option of OPTIONS) expect(option.name in DEFAULT_CONFIG).toBe(true);
+  });
+});

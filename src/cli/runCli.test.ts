@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CliIO } from './io.js';
+import { runCli } from './runCli.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const temp = mkdtempSync(join(tmpdir(), 'sluice-cli-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+function file(name: string, text: string): string {
+  const path = join(temp, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+async function run(argv: string[], env: Record<string, string> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIO = {
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t) },
+    env,
+    cwd: root,
+    onSignal: () => {},
+  };
+  const code = await runCli(argv, io);
+  return { code, stdout, stderr };
+}
+
+describe('sluice help and usage', () => {
+  it('prints help for the program and for every command', async () => {
+    const main = await run(['--help']);
+    expect(main.code).toBe(0);
+    expect(main.stdout).toMatch(/serve\s+serve a schema module/);
+    expect(main.stdout).toMatch(/demo\s+serve a demo/);
+    for (const command of ['serve', 'demo']) {
+      const help = await run([command, '--help']);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain(`Usage: sluice ${command}`);
+      expect(help.stdout).toContain('--port <n>');
+      expect(help.stdout).toContain('env SLUICE_PORT');
+      expect(help.stdout).toContain('--[no-]csrf');
+      expect(help.stdout).toContain('Exit codes:');
+    }
+    expect((await run(['serve', '--help'])).stdout).toContain('--schema <module>');
+    expect((await run(['demo', '--help'])).stdout).not.toContain('--schema');
+  });
+
+  it('prints the version', async () => {
+    const res = await run(['--version']);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it.each([
+    [[], 'Usage: sluice'],
+    [['launch'], 'Unknown command "launch"'],
+    [['serve', '--schema', 'x.mjs', '--prot', '1'], "Unknown option '--prot'"],
+    [['serve', '--schema', 'x.mjs', '--port', 'abc'], '--port: expected an integer from 0 to 65535'],
+    [['serve', '--schema', 'x.mjs', '--port', '70000'], '--port: expected an integer'],
+    [['serve', '--schema', 'x.mjs', '--persisted', 'maybe'], 'one of off, apq, trusted'],
+    [['serve', '--csrf', '--no-csrf', '--schema', 'x.mjs'], 'contradict'],
+    [['serve'], 'serve needs --schema'],
+  ])('exits 2 on bad usage: %j', async (argv, message) => {
+    const res = await run(argv);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(message);
+  });
+
+  it('exits 2 on a bad environment variable, naming it', async () => {
+    const res = await run(['demo'], { SLUICE_PORT: 'eighty' });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('SLUICE_PORT: expected an integer');
+  });
+});
+
+describe('sluice serve: bad modules, bad schemas, bad config', () => {
+  it.each([
+    ['a missing module', () => join(temp, 'missing.mjs'), 4, 'Schema module not found'],
+    ['a module that throws', () => file('throws.mjs', 'throw new Error("no DATABASE_URL");'), 4, 'no DATABASE_URL'],
+    ['a syntax error', () => file('syntax.mjs', 'export const = ;'), 4, 'Cannot load schema module'],
+    ['a module exporting nothing useful', () => file('empty.mjs', 'export const x = 1;'), 5, 'exports no schema'],
+    ['invalid SDL', () => file('sdl.mjs', 'export const typeDefs = "type Query { a: Nope }";'), 5, 'Unknown type "Nope"'],
+    ['unparsable SDL', () => file('parse.mjs', 'export const typeDefs = "type Query {";'), 5, 'Syntax Error'],
+  ])('%s exits %i', async (_name, make, code, message) => {
+    const res = await run(['serve', '--schema', make()]);
+    expect(res.code).toBe(code);
+    expect(res.stderr).toContain(message);
+  });
+
+  it('exits 3 on an unreadable, malformed or unknown-key config file', async () => {
+    const cases: Array<[string, string]> = [
+      [join(temp, 'none.json'), 'Cannot read config file'],
+      [file('bad.json', '{ "port": '), 'Cannot read config file'],
+      [file('list.json', '[1]'), 'must hold a JSON object'],
+      [file('typo.json', '{ "prot": 1 }'), 'unknown option "prot"'],
+      [file('type.json', '{ "port": "x" }'), '"port": expected an integer'],
+    ];
+    for (const [path, message] of cases) {
+      const res = await run(['demo', '--config', path]);
+      expect(res.code, path).toBe(3);
+      expect(res.stderr).toContain(message);
+    }
+  });
+
+  it('exits 3 when trusted mode has no allowlist or an unreadable one', async () => {
+    const schema = 'src/cli/__fixtures__/schema.mjs';
+    const none = await run(['serve', '--schema', schema, '--persisted', 'trusted', '--port', '0']);
+    expect(none.code).toBe(3);
+    expect(none.stderr).toContain('needs --persisted-documents');
+    const bad = await run(['serve', '--schema', schema, '--persisted', 'trusted', '--persisted-documents', file('docs.json', '{"a": 1}')]);
+    expect(bad.code).toBe(3);
+    expect(bad.stderr).toContain('is not a document text');
+  });
+
+  it('exits 6 when the port is in use', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const res = await run(['serve', '--schema', 'src/cli/__fixtures__/schema.mjs', '--port', String(port)]);
+      expect(res.code).toBe(6);
+      expect(res.stderr).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('exits 7 when it cannot listen on the address', async () => {
+    const res = await run(['serve', '--schema', 'src/cli/__fixtures__/schema.mjs', '--port', '0', '--host', '192.0.2.1']);
+    expect(res.code).toBe(7);
+    expect(res.stderr).toContain('Cannot listen on 192.0.2.1:0');
+  });
+});

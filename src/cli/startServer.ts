@@ -1,0 +1,156 @@
+import type { GraphQLSchema } from 'graphql';
+import { createEngine, type EngineOptions } from '../engine/index.js';
+import {
+  createJsonLogger,
+  createSluiceServer,
+  type Logger,
+  type SluiceServerOptions,
+} from '../server/index.js';
+import { CliError, ExitCode } from './ExitCode.js';
+import type { CliIO } from './io.js';
+import { loadPersistedDocuments } from './loadPersistedDocuments.js';
+import type { ServeConfig } from './options.js';
+
+export interface ServeSource {
+  readonly schema: GraphQLSchema;
+  /** Shown in GraphiQL's editor on first visit. */
+  readonly defaultQuery?: string;
+  /** Dependencies reachable? (GET /ready) */
+  readonly readiness?: () => Promise<boolean> | boolean;
+  /** Releases what the source holds (a database), after the server has closed. */
+  readonly close?: () => Promise<void> | void;
+}
+
+function engineOptions(schema: GraphQLSchema, config: ServeConfig, logger: Logger): EngineOptions {
+  const limits: Record<string, number> = {};
+  for (const key of [
+    'maxTokens',
+    'maxDepth',
+    'maxAliases',
+    'maxDirectives',
+    'maxCost',
+    'planCacheSize',
+  ] as const) {
+    const value = config[key];
+    if (value !== undefined) limits[key] = value;
+  }
+  return {
+    schema,
+    ...limits,
+    introspection: config.introspection,
+    hideSuggestions: config.hideSuggestions,
+    maskErrors: config.production,
+    onUnexpectedError: (error) =>
+      logger.error('unexpected error', {
+        message: error.message,
+        path: error.path,
+        error: error.originalError ?? error,
+      }),
+  };
+}
+
+function serverOptions(
+  config: ServeConfig,
+  source: ServeSource,
+  logger: Logger,
+  cwd: string,
+): SluiceServerOptions {
+  const optional: Record<string, unknown> = {};
+  for (const key of ['maxBodyBytes', 'timeoutMs', 'requestTimeoutMs', 'shutdownGraceMs'] as const) {
+    if (config[key] !== undefined) optional[key] = config[key];
+  }
+  const documents = config.persistedDocuments
+    ? loadPersistedDocuments(config.persistedDocuments, cwd)
+    : undefined;
+  if (config.persisted === 'trusted' && !documents) {
+    throw new CliError(
+      ExitCode.CONFIG,
+      'persisted mode "trusted" needs --persisted-documents <file> (the allowlist).',
+    );
+  }
+  return {
+    engine: createEngine(engineOptions(source.schema, config, logger)),
+    path: config.path,
+    graphiql: config.graphiql
+      ? source.defaultQuery !== undefined
+        ? { defaultQuery: source.defaultQuery }
+        : {}
+      : false,
+    csrf: config.csrf,
+    cors: config.cors ? { origin: config.cors.includes('*') ? '*' : config.cors } : false,
+    compression: config.compression,
+    metrics: config.metrics,
+    persisted: { mode: config.persisted, ...(documents ? { documents } : {}) },
+    validationErrorStatus: config.validationErrorStatus === '422' ? 422 : 400,
+    maskErrors: config.production,
+    logger,
+    ...(source.readiness ? { readiness: source.readiness } : {}),
+    ...optional,
+  };
+}
+
+/**
+ * Serves `source` until SIGTERM or SIGINT, then shuts down gracefully (stop accepting, let
+ * in-flight requests finish, release the source) and resolves with the exit code.
+ */
+export async function startServer(
+  source: ServeSource,
+  config: ServeConfig,
+  io: CliIO,
+): Promise<number> {
+  const logger = createJsonLogger((line) => io.stdout.write(line), config.logLevel);
+  const server = createSluiceServer(serverOptions(config, source, logger, io.cwd));
+  try {
+    await server.listen(config.port, config.host);
+  } catch (error) {
+    await source.close?.();
+    const err = error as NodeJS.ErrnoException;
+    if (err.code === 'EADDRINUSE') {
+      throw new CliError(
+        ExitCode.PORT_IN_USE,
+        `Port ${config.port} on ${config.host} is already in use. Choose another with --port or SLUICE_PORT.`,
+      );
+    }
+    throw new CliError(
+      ExitCode.LISTEN_FAILED,
+      `Cannot listen on ${config.host}:${config.port}: ${err.message}`,
+    );
+  }
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `http://${host}:${port}${config.path}`;
+  logger.info('listening', { url });
+  io.stderr.write(`\nSluice is serving GraphQL at ${url}\n`);
+  if (config.graphiql) io.stderr.write(`GraphiQL:   open ${url} in a browser\n`);
+  io.stderr.write(`Stop with Ctrl+C (SIGINT) or SIGTERM.\n\n`);
+
+  return new Promise<number>((resolve) => {
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) {
+        io.stderr.write(`\n${signal} again: exiting without waiting.\n`);
+        resolve(130);
+        return;
+      }
+      stopping = true;
+      logger.info('signal', { signal });
+      io.stderr.write(`\n${signal}: finishing in-flight requests, then exiting…\n`);
+      void server
+        .close()
+        .then(() => source.close?.())
+        .then(
+          () => {
+            logger.info('stopped');
+            resolve(ExitCode.OK);
+          },
+          (error: unknown) => {
+            logger.error('shutdown failed', { error });
+            resolve(ExitCode.FAILURE);
+          },
+        );
+    };
+    io.onSignal('SIGTERM', () => stop('SIGTERM'));
+    io.onSignal('SIGINT', () => stop('SIGINT'));
+  });
+}
