@@ -1,0 +1,117 @@
+import { execute as graphqlExecute, parse, validate } from 'graphql';
+import { compileQuery, isCompiledQuery } from 'graphql-jit';
+import { createEngine, execute as sluiceExecute, executeJSON } from 'sluice';
+
+/**
+ * @typedef {'limit' | 'graphql-js' | 'jit' | 'sluice' | 'sluice-info'} Role
+ *   `limit`: the hand-written function; `graphql-js` and `jit`: the peers ratios are taken against;
+ *   `sluice`: the entry points the targets are about; `sluice-info`: measured for the lead, no target.
+ * @typedef {() => string | Promise<string>} Run
+ * @typedef {object} Contender
+ * @property {string} name
+ * @property {Role} role
+ * @property {Run} cached  the same document object every time
+ * @property {Run} cold    a new document object every time: parse + validate + (plan|compile) + run
+ */
+
+/**
+ * @template T, U
+ * @param {T | Promise<T>} value
+ * @param {(value: T) => U} next
+ * @returns {U | Promise<U>}
+ */
+const then = (value, next) => (value instanceof Promise ? value.then(next) : next(value));
+
+/**
+ * Every contender for one scenario. All run the same GraphQLSchema object and the same query text;
+ * each must produce the hand-written function's exact JSON text (checked before timing).
+ *
+ * @param {import('./scenarios/index.js').Scenario} scenario
+ * @returns {Contender[]}
+ */
+export function contendersFor(scenario) {
+  const { schema, query, variables } = scenario;
+  const rootValue = scenario.rootValue;
+  const document = parse(query);
+
+  /** parse + validate, as every cold request must do before it can run. */
+  const freshDocument = () => {
+    const fresh = parse(query);
+    const errors = validate(schema, fresh);
+    if (errors.length > 0)
+      throw new Error(`bench: ${scenario.key} does not validate: ${errors[0]?.message}`);
+    return fresh;
+  };
+  /** @param {import('graphql').DocumentNode} doc */
+  const args = (doc) => ({ schema, document: doc, rootValue, variableValues: variables });
+
+  /** @param {import('graphql').DocumentNode} doc @param {boolean} fastStringify */
+  const compile = (doc, fastStringify) => {
+    const compiled = compileQuery(schema, doc, undefined, { customJSONSerializer: fastStringify });
+    if (!isCompiledQuery(compiled))
+      throw new Error(`bench: graphql-jit cannot compile ${scenario.key}`);
+    return compiled;
+  };
+  const jitOwn = compile(document, true);
+  const jitPlain = compile(document, false);
+  /** @param {ReturnType<typeof compile>} compiled */
+  const runJit = (compiled) =>
+    then(compiled.query(rootValue, {}, variables), (r) => compiled.stringify(r));
+
+  // The request entry caches by text; a cold request gets a text no earlier request had.
+  const engine = createEngine({ schema });
+  let coldRequests = 0;
+  /** @param {string} text */
+  const viaEntry = (text) => {
+    const prepared = engine.prepare(text);
+    if (!prepared.ok)
+      throw new Error(`bench: the request entry refused ${scenario.key}: ${prepared.body}`);
+    return then(prepared.execute({ variables, rootValue }), (outcome) => outcome.body);
+  };
+
+  const hand = () => scenario.handWritten(rootValue, variables);
+  return [
+    {
+      name: 'hand-written JSON',
+      role: 'limit',
+      cached: hand,
+      cold: () => (freshDocument(), hand()),
+    },
+    {
+      name: 'graphql-js execute + JSON.stringify',
+      role: 'graphql-js',
+      cached: () => then(graphqlExecute(args(document)), JSON.stringify),
+      cold: () => then(graphqlExecute(args(freshDocument())), JSON.stringify),
+    },
+    {
+      name: 'graphql-jit + its stringify',
+      role: 'jit',
+      cached: () => runJit(jitOwn),
+      cold: () => runJit(compile(freshDocument(), true)),
+    },
+    {
+      name: 'graphql-jit + JSON.stringify',
+      role: 'jit',
+      cached: () => runJit(jitPlain),
+      cold: () => runJit(compile(freshDocument(), false)),
+    },
+    {
+      name: 'Sluice executeJSON',
+      role: 'sluice',
+      cached: () => executeJSON(args(document)),
+      cold: () => executeJSON(args(freshDocument())),
+    },
+    {
+      name: 'Sluice execute + JSON.stringify',
+      role: 'sluice',
+      cached: () => then(sluiceExecute(args(document)), JSON.stringify),
+      cold: () => then(sluiceExecute(args(freshDocument())), JSON.stringify),
+    },
+    {
+      name: 'Sluice request entry (text in)',
+      role: 'sluice-info',
+      cached: () => viaEntry(query),
+      cold: () => viaEntry(`${query}\n# cold request ${coldRequests++}`),
+    },
+  ];
+}

@@ -1,0 +1,280 @@
+// Engine benchmark (issue 2, done-when 3): Sluice against graphql-js 16 and graphql-jit, and a
+// hand-written function writing the same JSON (the practical limit), on four scenarios, cached and
+// cold, in one run. See bench/README.md. Uses the BUILT package: `npm run build` at the root first.
+//
+//   node bench/engine/run.js [--scenario a,c] [--path cached|cold] [--only sluice,jit]
+//                            [--rounds 5] [--slice 80] [--warmup 150] [--quick] [--cpu-prof]
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { profileWhile } from './profile.js';
+import { formatTable, formatTargets, referenceOf } from './report.js';
+import { verify } from './verify.js';
+import { calibrate, median, sample, spreadPercent } from './measure.js';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const resultsDir = join(repo, 'bench/results');
+
+const usage = `usage: node bench/engine/run.js [options]      (npm run bench:engine -- [options])
+  --scenario a,b,c,d   scenarios to run (default all)
+  --path cached|cold   one path only (default both)
+  --only a,b           contenders whose name contains one of these (case-insensitive); the
+                       references (graphql-js, graphql-jit, hand-written) are kept for the ratios
+  --rounds N           measured rounds, contenders alternating in rotated order (default 5)
+  --slice MS           CPU time of one contender's sample in a round (default 80)
+  --warmup MS          warm-up per contender before the rounds (default 150)
+  --quick              --rounds 3 --slice 40 --warmup 60 (a smoke run, figures are rough)
+  --cpu-prof           write a V8 CPU profile of each measured path to bench/results/profiles
+                       (use with --only and --scenario to profile one contender)`;
+
+const { values } = parseArgs({
+  options: {
+    scenario: { type: 'string' },
+    path: { type: 'string' },
+    only: { type: 'string' },
+    rounds: { type: 'string' },
+    slice: { type: 'string' },
+    warmup: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    'cpu-prof': { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+const number = (/** @type {string | undefined} */ text, /** @type {number} */ fallback) => {
+  const n = text === undefined ? fallback : Number(text);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new Error(`bench: expected a positive number, got ${text}\n${usage}`);
+  return n;
+};
+const rounds = Math.round(number(values.rounds, values.quick ? 3 : 5));
+const sliceMs = number(values.slice, values.quick ? 40 : 80);
+const warmupMs = number(values.warmup, values.quick ? 60 : 150);
+/** @type {Array<'cached' | 'cold'>} */
+const paths =
+  values.path === undefined
+    ? ['cached', 'cold']
+    : values.path === 'cached' || values.path === 'cold'
+      ? [values.path]
+      : [];
+if (paths.length === 0) throw new Error(`bench: --path must be cached or cold\n${usage}`);
+
+// Loading the contenders loads the built package: say what to do when it is missing.
+/** @type {typeof import('./contenders.js')} */
+let contendersModule;
+try {
+  contendersModule = await import('./contenders.js');
+} catch (error) {
+  console.error(`bench: cannot load sluice or a peer (${/** @type {Error} */ (error).message}).
+Build the package and install the bench first:  npm run build && (cd bench && npm install)`);
+  process.exit(1);
+}
+const { scenarios } = await import('./scenarios/index.js');
+
+const wanted = values.scenario?.split(',').map((s) => s.trim());
+const selected = scenarios.filter((s) => wanted === undefined || wanted.includes(s.key));
+if (selected.length === 0) throw new Error(`bench: no scenario among ${values.scenario}\n${usage}`);
+const only = values.only
+  ?.toLowerCase()
+  .split(',')
+  .map((s) => s.trim());
+/** @param {import('./contenders.js').Contender} c */
+const kept = (c) =>
+  only === undefined ||
+  c.role === 'limit' ||
+  c.role === 'graphql-js' ||
+  c.role === 'jit' ||
+  only.some((o) => c.name.toLowerCase().includes(o));
+
+printEnvironment();
+
+// 1. Every contender's output must equal the hand-written JSON, on every path, before any timing.
+const plans = selected.map((scenario) => ({
+  scenario,
+  contenders: contendersModule.contendersFor(scenario).filter(kept),
+}));
+const mismatches = (
+  await Promise.all(plans.map(({ scenario, contenders }) => verify(scenario, contenders, paths)))
+).flat();
+if (mismatches.length > 0) {
+  console.error(`\nOUTPUT MISMATCH — nothing was timed:\n${mismatches.join('\n')}`);
+  process.exit(1);
+}
+console.log(
+  `Outputs verified: every contender writes the hand-written JSON byte for byte (${paths.join(' and ')}).\n`,
+);
+
+// 2. Measure.
+const started = performance.now();
+/** @type {import('./report.js').TargetCheck[]} */
+const targets = [];
+/** @type {unknown[]} */
+const results = [];
+for (const { scenario, contenders } of plans) {
+  for (const path of paths) {
+    const label = `${scenario.key}-${path}`;
+    const rows = await profileWhile(
+      values['cpu-prof'] ? join(resultsDir, 'profiles') : undefined,
+      `engine-${label}`,
+      () => measurePath(contenders, path),
+    );
+    const heading = `(${scenario.key}) ${scenario.title} — ${path === 'cached' ? 'cached: same document object each time' : 'cold: new document each time (parse + validate + plan/compile + run)'}`;
+    console.log(`${formatTable(heading, rows)}\n`);
+    results.push({ scenario: scenario.key, title: scenario.title, path, rows });
+    const against = path === 'cached' ? 'jit' : 'graphql-js';
+    const reference = referenceOf(rows, path === 'cached' ? 'jit' : 'graphql-js');
+    for (const row of rows.filter((r) => r.role === 'sluice')) {
+      targets.push({
+        scenario: scenario.key,
+        path,
+        contender: row.name,
+        against: against === 'jit' ? 'graphql-jit' : 'graphql-js',
+        ratio: reference === undefined ? undefined : row.opsPerSecond / reference,
+        target: path === 'cached' ? 1.1 : 1.0,
+      });
+    }
+  }
+}
+// A last check that nothing drifted while being hammered (plan caches, reused buffers).
+const drifted = (
+  await Promise.all(plans.map(({ scenario, contenders }) => verify(scenario, contenders, paths)))
+).flat();
+
+console.log(formatTargets(targets));
+console.log(
+  `\nmeasured in ${((performance.now() - started) / 1000).toFixed(0)} s of wall time; per contender ${rounds} rounds of ${sliceMs} ms of CPU time;\n` +
+    'ops/s = median operations per CPU second of this process; ±% = median absolute deviation across rounds',
+);
+mkdirSync(resultsDir, { recursive: true });
+const file = join(resultsDir, `engine-${new Date().toISOString().replaceAll(':', '-')}.json`);
+writeFileSync(
+  file,
+  JSON.stringify(
+    { environment: environment(), rounds, sliceMs, warmupMs, results, targets },
+    null,
+    2,
+  ),
+);
+console.log(`raw figures: ${file}`);
+if (drifted.length > 0) {
+  console.error(`\nOUTPUT CHANGED DURING THE RUN:\n${drifted.join('\n')}`);
+  process.exit(1);
+}
+
+/**
+ * Warm up every contender, then time them in rounds, rotating the order each round so that no
+ * contender always runs right after the same neighbour (or always first, on a cold CPU cache).
+ *
+ * @param {import('./contenders.js').Contender[]} contenders
+ * @param {'cached' | 'cold'} path
+ * @returns {Promise<import('./report.js').Measured[]>}
+ */
+async function measurePath(contenders, path) {
+  const runs = contenders.map((c) => c[path]);
+  const batches = [];
+  for (const run of runs) {
+    await sample(run, 1, warmupMs);
+    batches.push(await calibrate(run, 3));
+  }
+  /** @type {number[][]} */
+  const samples = runs.map(() => []);
+  const gc = /** @type {{ gc?: () => void }} */ (globalThis).gc;
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < runs.length; k++) {
+      const i = (k + round) % runs.length;
+      gc?.();
+      /** @type {number[]} */ (samples[i]).push(
+        await sample(
+          /** @type {import('./contenders.js').Run} */ (runs[i]),
+          /** @type {number} */ (batches[i]),
+          sliceMs,
+        ),
+      );
+    }
+  }
+  return contenders.map((c, i) => {
+    const s = /** @type {number[]} */ (samples[i]);
+    return {
+      name: c.name,
+      role: c.role,
+      samples: s,
+      opsPerSecond: median(s),
+      spread: spreadPercent(s),
+    };
+  });
+}
+
+function environment() {
+  const require = createRequire(join(repo, 'bench/package.json'));
+  const version = (/** @type {string} */ name) => {
+    try {
+      return /** @type {{ version: string }} */ (require(`${name}/package.json`)).version;
+    } catch {
+      return 'unknown';
+    }
+  };
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['-C', repo, 'rev-parse', '--short', 'HEAD'], {
+      encoding: 'utf8',
+    }).trim();
+  } catch {
+    // not a git checkout: leave it unknown
+  }
+  return {
+    node: process.version,
+    v8: process.versions.v8,
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.availableParallelism(),
+    loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
+    graphql: version('graphql'),
+    graphqlJit: version('graphql-jit'),
+    sluiceCommit: commit,
+    gcBetweenSamples: typeof (/** @type {{ gc?: unknown }} */ (globalThis).gc) === 'function',
+  };
+}
+
+function printEnvironment() {
+  const env = environment();
+  console.log(
+    `Engine benchmark — node ${env.node} (V8 ${env.v8}), ${env.cpu}, ${env.cores} cores, load average ${env.loadAverage.join(' ')}\n` +
+      `graphql ${env.graphql}, graphql-jit ${env.graphqlJit}, sluice ${env.sluiceCommit} (built dist)` +
+      `${env.gcBetweenSamples ? '' : '; run with --expose-gc for steadier figures'}`,
+  );
+  const stale = newestMtime(join(repo, 'src')) > mtimeOf(join(repo, 'dist/engine/index.js'));
+  if (stale)
+    console.log(
+      'WARNING: src/ changed after the last build; run `npm run build` to measure the current code.',
+    );
+  console.log(
+    'ops/s are per CPU second of this process (not wall time); still noisy on a shared 2-core machine: compare ratios from the same run.\n',
+  );
+}
+
+/** @param {string} file */
+function mtimeOf(file) {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/** @param {string} dir @returns {number} */
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
+      newest = Math.max(newest, mtimeOf(full));
+  }
+  return newest;
+}
