@@ -4,6 +4,7 @@ import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { track } from './children.js';
+import { applyPriority } from './priority.js';
 
 const READY_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 10_000;
@@ -19,8 +20,12 @@ export async function startContender(name, { execArgv = [] } = {}) {
       execArgv,
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
       env: { ...process.env, NODE_ENV: 'production' },
+      // A session of its own: its own scheduling autogroup (see priority.js), and no Ctrl-C from
+      // the terminal; the orchestrator stops it, and it exits when the IPC channel closes.
+      detached: true,
     }),
   );
+  applyPriority(child.pid);
   let stderr = '';
   child.stderr.on('data', (chunk) => {
     stderr = (stderr + chunk).slice(-4000);
@@ -31,7 +36,9 @@ export async function startContender(name, { execArgv = [] } = {}) {
     const message = await Promise.race([
       once(child, 'message').then(([m]) => m),
       once(child, 'exit').then(([code, signal]) => {
-        throw new Error(`${name} exited before it was ready (${signal ?? code}): ${stderr.trim()}`);
+        // The line that names the error, not the stack frame node prints first.
+        const cause = stderr.split('\n').find((l) => /Error|error:/.test(l)) ?? stderr.trim();
+        throw new Error(`${name} exited before it was ready (${signal ?? code}): ${cause.trim()}`);
       }),
     ]);
     if (!message?.ready) throw new Error(`${name} sent an unexpected message`);

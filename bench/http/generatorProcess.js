@@ -1,6 +1,7 @@
 // Runs a load generator process with a hard deadline: a generator that hangs is killed with its
 // whole process group, so the benchmark always ends.
 import { track } from './children.js';
+import { applyPriority } from './priority.js';
 
 const GRACE_S = 15;
 
@@ -8,6 +9,7 @@ const GRACE_S = 15;
 export function runGenerator(start, durationS) {
   return new Promise((resolve, reject) => {
     const child = track(start(), { group: true });
+    applyPriority(child.pid);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -12,6 +12,7 @@ const COLUMNS = [
   'RSS MiB',
   'server CPU',
   'gen CPU',
+  'req/CPU-s',
   'vs mercurius',
   'vs node:http',
 ];
@@ -31,6 +32,8 @@ function printTable(rows) {
 /**
  * `runs`: one per contender, `{ name, result?, error? }`. CPU columns are percent of one core over
  * the measured window (the machine has 2 cores: server + generator cannot exceed 200%).
+ * `req/CPU-s` (requests per second of server CPU) is the figure least skewed when other work
+ * shares the machine: a starved server loses req/s but not req/CPU-s.
  */
 export function printScenario(scenario, bytes, runs) {
   console.log(`\n## ${scenario.name}: ${scenario.description} (response ${bytes} bytes)`);
@@ -45,6 +48,7 @@ export function printScenario(scenario, bytes, runs) {
       fixed(result.rssMiB, 1),
       `${fixed(result.serverCpuPct, 0)}%`,
       `${fixed(result.generatorCpuPct, 0)}%`,
+      fixed(result.requestsPerCpuSecond, 0),
       ratio(result.rps, rpsOf('mercurius')),
       ratio(result.rps, rpsOf('bare')),
     ]),
@@ -55,12 +59,10 @@ export function printScenario(scenario, bytes, runs) {
 }
 
 /** Req/s of each round, so the spread between rounds is visible. */
-export function printRounds(contenders, all) {
-  for (const name of contenders) {
-    const values = all
-      .filter((r) => r.name === name)
-      .map((r) => (r.result ? r.result.rps.toFixed(0) : 'x'));
-    console.log(`  ${name} by round: ${values.join(', ')}`);
+export function printRounds(runs) {
+  for (const { name, slices } of runs) {
+    if (slices)
+      console.log(`  ${name} by round: ${slices.map((s) => s.rps.toFixed(0)).join(', ')}`);
   }
 }
 

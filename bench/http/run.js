@@ -1,7 +1,7 @@
 // HTTP load benchmark of a resolver schema with no database (issue 3, done-when 4).
 //
 //   npm run bench:http                       (in bench/, after `npm run build` at the root)
-//   npm run bench:http -- --duration 10 --rounds 2 --only sluice,mercurius --profile
+//   npm run bench:http -- --duration 10 --rounds 2 --only sluice,mercurius --profile sluice
 //
 // In one run: bare node:http (the practical limit), Mercurius (jit: 1), GraphQL Yoga and Sluice
 // each serve the same schema from their own child process; the load generator (wrk by default,
@@ -12,30 +12,33 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { runAutocannon } from './autocannon.js';
 import { killAll, killChildrenOnExit } from './children.js';
-import { startContender } from './contender.js';
 import { hasWrk } from './hasWrk.js';
-import { cpuMs, rssMiB } from './procStats.js';
 import { referenceBody } from './reference.js';
+import { setRunPriority } from './priority.js';
 import { printRounds, printScenario, printTarget } from './report.js';
+import { runScenario } from './runScenario.js';
 import { scenarios as allScenarios } from './schema.js';
-import { verifyBody } from './verifyBody.js';
-import { runWrk } from './wrk.js';
 
-const CONTENDERS = ['bare', 'mercurius', 'yoga', 'sluice'];
+const CONTENDERS = ['bare', 'mercurius', 'yoga', 'sluice', 'sluice-engine'];
 const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
 
 const HELP = `Usage: npm run bench:http -- [options]
-  --duration <s>      measured seconds per contender and scenario (default 5, max 60)
+  --duration <s>      measured seconds per contender, scenario and round (default 5, max 60)
   --warmup <s>        warm-up seconds before each measurement (default 2, max 30)
   --connections <n>   concurrent keep-alive connections (default 32)
   --threads <n>       wrk threads (default 1: the server needs the other core)
-  --rounds <n>        repeat everything n times, rotating the order; report medians (default 1)
+  --rounds <n>        measure each contender n times, interleaved, the order rotated each round;
+                      report the median round (default 1)
   --only <list>       contenders, comma-separated, from: ${CONTENDERS.join(', ')}
   --scenarios <list>  from: ${allScenarios.map((s) => s.name).join(', ')}
   --generator <g>     wrk (default) or autocannon
-  --profile           run the sluice server with --cpu-prof (profiles in bench/results/profiles)
+  --priority=<n>      nice value of every server and generator, set on their own scheduling
+                      autogroups (default: unchanged); a negative one (root only) shields the
+                      measurement from other work on a shared machine, at that work's expense,
+                      for the run's bounded duration
+  --profile <list>    run these contenders with node --cpu-prof (bench/results/profiles; read one
+                      with: node http/profileSummary.js <file>)
   --help`;
 
 function options() {
@@ -49,7 +52,8 @@ function options() {
       only: { type: 'string', default: CONTENDERS.join(',') },
       scenarios: { type: 'string', default: allScenarios.map((s) => s.name).join(',') },
       generator: { type: 'string', default: 'wrk' },
-      profile: { type: 'boolean', default: false },
+      priority: { type: 'string' },
+      profile: { type: 'string', default: '' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -93,117 +97,38 @@ function options() {
     contenders: list('only', CONTENDERS),
     scenarios: allScenarios.filter((s) => scenarioNames.includes(s.name)),
     generator: values.generator,
-    profile: values.profile,
+    priority: values.priority === undefined ? undefined : int('priority', -20, 19),
+    profile: values.profile ? list('profile', CONTENDERS) : [],
   };
-}
-
-/** Starts one contender, checks its bytes, warms it up, loads it, and always stops it. */
-async function measure(name, scenario, expected, opts) {
-  const load = opts.generator === 'wrk' ? runWrk : runAutocannon;
-  const requestBody = JSON.stringify(scenario.body);
-  const execArgv =
-    opts.profile && name === 'sluice'
-      ? [
-          '--cpu-prof',
-          `--cpu-prof-dir=${RESULTS_DIR}profiles`,
-          `--cpu-prof-name=sluice-${scenario.name}-${Date.now()}.cpuprofile`,
-        ]
-      : [];
-  let server;
-  try {
-    server = await startContender(name, { execArgv });
-    const wrong = await verifyBody(server.url, requestBody, expected);
-    if (wrong) return { error: `wrong response: ${wrong}` };
-    const args = {
-      url: server.url,
-      body: requestBody,
-      connections: opts.connections,
-      threads: opts.threads,
-    };
-    if (opts.warmupS > 0) {
-      const warm = await load({ ...args, durationS: opts.warmupS });
-      if (warm.errors > 0) return { error: `errors during warm-up (${warm.errorDetail})` };
-    }
-    const cpuBefore = cpuMs(server.pid);
-    const t0 = performance.now();
-    const result = await load({ ...args, durationS: opts.durationS });
-    const wallMs = performance.now() - t0;
-    const serverCpuMs = cpuMs(server.pid) - cpuBefore;
-    const rss = rssMiB(server.pid);
-    const after = await verifyBody(server.url, requestBody, expected);
-    if (after) return { error: `wrong response after load: ${after}` };
-    if (result.errors > 0) return { error: `errors under load (${result.errorDetail})` };
-    return {
-      result: {
-        ...result,
-        rssMiB: rss,
-        serverCpuPct: (serverCpuMs / wallMs) * 100,
-        generatorCpuPct: (result.generatorCpuMs / wallMs) * 100,
-      },
-    };
-  } catch (error) {
-    return { error: String(error?.message ?? error).split('\n')[0] };
-  } finally {
-    await server?.stop();
-  }
-}
-
-/** The run with the median req/s (lower median for an even count), or the first failure. */
-function median(runs) {
-  const ok = runs.filter((r) => r.result).sort((a, b) => a.result.rps - b.result.rps);
-  return ok[Math.floor((ok.length - 1) / 2)] ?? runs[0];
 }
 
 async function main() {
   const opts = options();
   killChildrenOnExit();
+  setRunPriority(opts.priority);
   mkdirSync(RESULTS_DIR, { recursive: true });
   console.log(
-    `# bench:http  node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0].toFixed(2)}\n` +
+    `# bench:http  node ${process.version}, ${cpus().length} cores, load average ${loadavg()[0].toFixed(2)}, priority ${opts.priority ?? 'unchanged'}\n` +
       `generator ${opts.generator} (${opts.generator === 'wrk' ? `${opts.threads} thread, ` : ''}${opts.connections} connections), ` +
-      `${opts.warmupS}s warm-up + ${opts.durationS}s measured per contender, ${opts.rounds} round(s)`,
+      `${opts.warmupS}s warm-up, then ${opts.rounds} x ${opts.durationS}s measured per contender`,
   );
   const expected = new Map(opts.scenarios.map((s) => [s.name, referenceBody(s.body)]));
-  const runs = [];
-  for (let round = 0; round < opts.rounds; round++) {
-    for (const scenario of opts.scenarios) {
-      // Rotate the order each round so no contender always runs first (or last) on a busy machine.
-      const order = opts.contenders.map(
-        (_, i) => opts.contenders[(i + round) % opts.contenders.length],
-      );
-      for (const name of order) {
-        const run = await measure(name, scenario, expected.get(scenario.name), opts);
-        runs.push({ round, scenario: scenario.name, name, ...run });
-        const r = run.result;
-        console.error(
-          `  [${round + 1}/${opts.rounds}] ${scenario.name} ${name}: ` +
-            (r ? `${r.rps.toFixed(0)} req/s` : `not measured: ${run.error}`),
-        );
-      }
-    }
-  }
-
-  const summaries = opts.scenarios.map((scenario) => {
-    const mine = runs.filter((r) => r.scenario === scenario.name);
-    return {
-      scenario,
-      runs: opts.contenders.map((name) => ({
-        name,
-        ...median(mine.filter((r) => r.name === name)),
-      })),
-      all: mine,
-    };
-  });
-  for (const { scenario, runs: medians, all } of summaries) {
-    printScenario(scenario, Buffer.byteLength(expected.get(scenario.name)), medians);
-    if (opts.rounds > 1) printRounds(opts.contenders, all);
+  const summaries = [];
+  for (const scenario of opts.scenarios) {
+    const runs = await runScenario(scenario, expected.get(scenario.name), opts, {
+      profileDir: `${RESULTS_DIR}profiles`,
+      log: (line) => console.error(line),
+    });
+    summaries.push({ scenario, runs });
+    printScenario(scenario, Buffer.byteLength(expected.get(scenario.name)), runs);
+    if (opts.rounds > 1) printRounds(runs);
   }
   printTarget(summaries);
   console.log(
     `load average at the end ${loadavg()[0].toFixed(2)} (other work on the machine skews every figure)`,
   );
   const file = `${RESULTS_DIR}http-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
-  writeFileSync(file, JSON.stringify({ options: opts, runs }, null, 2));
+  writeFileSync(file, JSON.stringify({ options: opts, summaries }, null, 2));
   console.log(`results: ${file}`);
 }
 
