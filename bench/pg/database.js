@@ -102,3 +102,13 @@ export async function backendPids(admin, name) {
   );
   return rows.map((r) => r.pid);
 }
+
+/** How many backends of database `name` are running a statement right now. */
+export async function activeBackends(admin, name) {
+  const { rows } = await admin.query(
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+     WHERE datname = $1 AND backend_type = 'client backend' AND state = 'active'`,
+    [name],
+  );
+  return rows[0].n;
+}

