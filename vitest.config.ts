@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Browser tests need Chromium: `npm run test:browser` (vitest.browser.config.ts) runs them.
+    exclude: [...configDefaults.exclude, '**/*.browser.test.ts'],
     // Tests that need Postgres create their own database; PGlite instances are heavy, so keep
     // the number of parallel workers at the machine's core count.
     pool: 'forks',

@@ -1,0 +1,71 @@
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../engine/index.js';
+import { createSluiceServer, type SluiceServer } from './createSluiceServer.js';
+import { testSchema } from './__fixtures__/testServer.js';
+
+/**
+ * GraphiQL in a real browser (Debian's Chromium): the page loads with every asset from this
+ * server — any request elsewhere is blocked and counted — a query typed into the editor runs,
+ * and its result shows. Run by `npm run test:browser`, not `npm test` (needs /usr/bin/chromium).
+ */
+let server: SluiceServer;
+let browser: Browser;
+let url: string;
+
+beforeAll(async () => {
+  server = createSluiceServer({ engine: createEngine({ schema: testSchema() }) });
+  const { port } = await server.listen(0);
+  url = `http://127.0.0.1:${port}/graphql`;
+  browser = await chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('GraphiQL in Chromium', () => {
+  it('opens offline, runs a query and shows the result', async () => {
+    const page = await browser.newPage();
+    const foreign: string[] = [];
+    await page.route('**/*', (route) => {
+      const target = new URL(route.request().url());
+      if (target.hostname === '127.0.0.1') return route.continue();
+      foreign.push(target.href);
+      return route.abort();
+    });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+
+    const response = await page.goto(url);
+    expect(response?.status()).toBe(200);
+    await page.waitForSelector('.graphiql-container', { timeout: 20_000 });
+    await page.waitForSelector('.graphiql-query-editor .CodeMirror', { timeout: 20_000 });
+
+    // Type the query the way a person would: focus the editor, select all, type over it.
+    await page.click('.graphiql-query-editor .CodeMirror');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('{ hello(name: "browser") users(first: 2) { id name ');
+    await page.keyboard.press('Control+Enter');
+
+    const result = page.locator('.result-window');
+    await expect.poll(async () => (await result.textContent()) ?? '', { timeout: 20_000 }).toContain('Hello, browser!');
+    const text = (await result.textContent()) ?? '';
+    expect(text).toContain('User 1');
+    expect(foreign).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    if (process.env['GRAPHIQL_SCREENSHOT']) await page.screenshot({ path: process.env['GRAPHIQL_SCREENSHOT'] });
+  });
+});
