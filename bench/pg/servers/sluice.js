@@ -1,19 +1,16 @@
-// Sluice: the database reflected by sluice/pg, served by sluice/server, from the built package
-// (run `npm run build` at the root first).
+// Sluice: the database reflected by sluice/pg (every operation compiled into one SQL statement),
+// served by sluice/server with its defaults, from the built package (`npm run build` at the root).
 import { createEngine } from 'sluice';
-import * as sluicePg from 'sluice/pg';
-import { createSluiceServer, silentLogger } from 'sluice/server';
+import { connect, reflect } from 'sluice/pg';
+import { createSluiceServer } from 'sluice/server';
 import { runContender, settings } from './child.js';
 
 runContender(async () => {
   const { databaseUrl, poolSize, host } = settings();
-  // TODO(integration): the sluice/pg API is not published yet (src/pg/index.ts missing).
-  if (typeof sluicePg.reflect !== 'function') {
-    throw new Error('sluice/pg has no reflect() yet');
-  }
-  const { schema } = await sluicePg.reflect({ connectionString: databaseUrl, poolSize });
-  const engine = createEngine({ schema });
-  const server = createSluiceServer({ engine, logger: silentLogger });
+  // sluice/pg's pooled client (postgres.js) sets jit = off on every connection itself.
+  const client = await connect({ url: databaseUrl, max: poolSize });
+  const { schema } = await reflect(client);
+  const server = createSluiceServer({ engine: createEngine({ schema }) });
   const { port } = await server.listen(0, host);
   return port;
 });
