@@ -1,13 +1,13 @@
 // HTTP load benchmark of a resolver schema with no database (issue 3, done-when 4).
 //
 //   npm run bench:http                       (in bench/, after `npm run build` at the root)
-//   npm run bench:http -- --duration 10 --rounds 2 --only sluice,mercurius --profile sluice
+//   npm run bench:http -- --priority=-10 --only sluice,mercurius --profile sluice
 //
-// In one run: bare node:http (the practical limit), Mercurius (jit: 1), GraphQL Yoga and Sluice
-// each serve the same schema from their own child process; the load generator (wrk by default,
-// autocannon with --generator autocannon) is a third process. Every contender must return the
-// reference bytes before and after it is loaded. Loopback only, a fixed duration per contender, and
-// every child is killed at the end, on error and on Ctrl-C.
+// In one run: bare node:http (the practical limit), Mercurius (jit: 1), GraphQL Yoga, Sluice and
+// Sluice's engine behind a bare handler each serve the same schema from their own child process;
+// the load generator (wrk by default, autocannon with --generator autocannon) is another process.
+// Every contender must return the reference bytes before and after it is loaded. Loopback only,
+// fixed durations, and every child is killed at the end, on error and on Ctrl-C. See README.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -24,12 +24,12 @@ const CONTENDERS = ['bare', 'mercurius', 'yoga', 'sluice', 'sluice-engine'];
 const RESULTS_DIR = fileURLToPath(new URL('../results/', import.meta.url));
 
 const HELP = `Usage: npm run bench:http -- [options]
-  --duration <s>      measured seconds per contender, scenario and round (default 5, max 60)
-  --warmup <s>        warm-up seconds before each measurement (default 2, max 30)
+  --duration <s>      measured seconds per contender, scenario and round (default 3, max 60)
+  --warmup <s>        warm-up seconds per contender before its first round (default 2, max 30)
   --connections <n>   concurrent keep-alive connections (default 32)
   --threads <n>       wrk threads (default 1: the server needs the other core)
   --rounds <n>        measure each contender n times, interleaved, the order rotated each round;
-                      report the median round (default 1)
+                      report the median round (default 3)
   --only <list>       contenders, comma-separated, from: ${CONTENDERS.join(', ')}
   --scenarios <list>  from: ${allScenarios.map((s) => s.name).join(', ')}
   --generator <g>     wrk (default) or autocannon
@@ -44,11 +44,11 @@ const HELP = `Usage: npm run bench:http -- [options]
 function options() {
   const { values } = parseArgs({
     options: {
-      duration: { type: 'string', default: '5' },
+      duration: { type: 'string', default: '3' },
       warmup: { type: 'string', default: '2' },
       connections: { type: 'string', default: '32' },
       threads: { type: 'string', default: '1' },
-      rounds: { type: 'string', default: '1' },
+      rounds: { type: 'string', default: '3' },
       only: { type: 'string', default: CONTENDERS.join(',') },
       scenarios: { type: 'string', default: allScenarios.map((s) => s.name).join(',') },
       generator: { type: 'string', default: 'wrk' },
