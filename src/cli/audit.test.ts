@@ -15,7 +15,16 @@ afterEach(() => {
 const CSRF_NOTICES = ['5A70', '6A70', 'D6D5'];
 
 async function audit(extraArgs: string[]) {
-  const cli = await startCli(['serve', '--schema', 'src/cli/__fixtures__/schema.mjs', '--port', '0', '--log-level', 'silent', ...extraArgs]);
+  const cli = await startCli([
+    'serve',
+    '--schema',
+    'src/cli/__fixtures__/schema.mjs',
+    '--port',
+    '0',
+    '--log-level',
+    'silent',
+    ...extraArgs,
+  ]);
   running.push(cli);
   const results = await auditServer({ url: cli.url });
   cli.child.kill('SIGTERM');

@@ -13,7 +13,16 @@ describe('parseCommand', () => {
   });
 
   it('layers config file < environment < flags', () => {
-    writeFileSync(join(temp, 'sluice.config.json'), JSON.stringify({ port: 1111, host: '0.0.0.0', maxDepth: 7, csrf: false, cors: ['https://a.example'] }));
+    writeFileSync(
+      join(temp, 'sluice.config.json'),
+      JSON.stringify({
+        port: 1111,
+        host: '0.0.0.0',
+        maxDepth: 7,
+        csrf: false,
+        cors: ['https://a.example'],
+      }),
+    );
     const env = { SLUICE_CONFIG: 'sluice.config.json', SLUICE_PORT: '2222', SLUICE_MAX_DEPTH: '9' };
     const { config } = parseCommand('demo', ['--port', '3333', '--csrf'], env, temp);
     expect(config.port).toBe(3333); // flag over env over file
@@ -26,7 +35,15 @@ describe('parseCommand', () => {
   it('reads booleans, lists and enums from text', () => {
     const { config } = parseCommand(
       'serve',
-      ['--no-introspection', '--cors', 'https://a.example, https://b.example', '--persisted', 'apq', '--validation-error-status', '422'],
+      [
+        '--no-introspection',
+        '--cors',
+        'https://a.example, https://b.example',
+        '--persisted',
+        'apq',
+        '--validation-error-status',
+        '422',
+      ],
       { SLUICE_PRODUCTION: 'true', SLUICE_GRAPHIQL: '0' },
       temp,
     );

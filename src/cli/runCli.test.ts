@@ -60,7 +60,10 @@ describe('sluice help and usage', () => {
     [[], 'Usage: sluice'],
     [['launch'], 'Unknown command "launch"'],
     [['serve', '--schema', 'x.mjs', '--prot', '1'], "Unknown option '--prot'"],
-    [['serve', '--schema', 'x.mjs', '--port', 'abc'], '--port: expected an integer from 0 to 65535'],
+    [
+      ['serve', '--schema', 'x.mjs', '--port', 'abc'],
+      '--port: expected an integer from 0 to 65535',
+    ],
     [['serve', '--schema', 'x.mjs', '--port', '70000'], '--port: expected an integer'],
     [['serve', '--schema', 'x.mjs', '--persisted', 'maybe'], 'one of off, apq, trusted'],
     [['serve', '--csrf', '--no-csrf', '--schema', 'x.mjs'], 'contradict'],
@@ -81,11 +84,36 @@ describe('sluice help and usage', () => {
 describe('sluice serve: bad modules, bad schemas, bad config', () => {
   it.each([
     ['a missing module', () => join(temp, 'missing.mjs'), 4, 'Schema module not found'],
-    ['a module that throws', () => file('throws.mjs', 'throw new Error("no DATABASE_URL");'), 4, 'no DATABASE_URL'],
-    ['a syntax error', () => file('syntax.mjs', 'export const = ;'), 4, 'Cannot load schema module'],
-    ['a module exporting nothing useful', () => file('empty.mjs', 'export const x = 1;'), 5, 'exports no schema'],
-    ['invalid SDL', () => file('sdl.mjs', 'export const typeDefs = "type Query { a: Nope }";'), 5, 'Unknown type "Nope"'],
-    ['unparsable SDL', () => file('parse.mjs', 'export const typeDefs = "type Query {";'), 5, 'Syntax Error'],
+    [
+      'a module that throws',
+      () => file('throws.mjs', 'throw new Error("no DATABASE_URL");'),
+      4,
+      'no DATABASE_URL',
+    ],
+    [
+      'a syntax error',
+      () => file('syntax.mjs', 'export const = ;'),
+      4,
+      'Cannot load schema module',
+    ],
+    [
+      'a module exporting nothing useful',
+      () => file('empty.mjs', 'export const x = 1;'),
+      5,
+      'exports no schema',
+    ],
+    [
+      'invalid SDL',
+      () => file('sdl.mjs', 'export const typeDefs = "type Query { a: Nope }";'),
+      5,
+      'Unknown type "Nope"',
+    ],
+    [
+      'unparsable SDL',
+      () => file('parse.mjs', 'export const typeDefs = "type Query {";'),
+      5,
+      'Syntax Error',
+    ],
   ])('%s exits %i', async (_name, make, code, message) => {
     const res = await run(['serve', '--schema', make()]);
     expect(res.code).toBe(code);
@@ -112,7 +140,15 @@ describe('sluice serve: bad modules, bad schemas, bad config', () => {
     const none = await run(['serve', '--schema', schema, '--persisted', 'trusted', '--port', '0']);
     expect(none.code).toBe(3);
     expect(none.stderr).toContain('needs --persisted-documents');
-    const bad = await run(['serve', '--schema', schema, '--persisted', 'trusted', '--persisted-documents', file('docs.json', '{"a": 1}')]);
+    const bad = await run([
+      'serve',
+      '--schema',
+      schema,
+      '--persisted',
+      'trusted',
+      '--persisted-documents',
+      file('docs.json', '{"a": 1}'),
+    ]);
     expect(bad.code).toBe(3);
     expect(bad.stderr).toContain('is not a document text');
   });
@@ -122,7 +158,13 @@ describe('sluice serve: bad modules, bad schemas, bad config', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as { port: number }).port;
     try {
-      const res = await run(['serve', '--schema', 'src/cli/__fixtures__/schema.mjs', '--port', String(port)]);
+      const res = await run([
+        'serve',
+        '--schema',
+        'src/cli/__fixtures__/schema.mjs',
+        '--port',
+        String(port),
+      ]);
       expect(res.code).toBe(6);
       expect(res.stderr).toContain(`Port ${port} on 127.0.0.1 is already in use`);
     } finally {
@@ -131,7 +173,15 @@ describe('sluice serve: bad modules, bad schemas, bad config', () => {
   });
 
   it('exits 7 when it cannot listen on the address', async () => {
-    const res = await run(['serve', '--schema', 'src/cli/__fixtures__/schema.mjs', '--port', '0', '--host', '192.0.2.1']);
+    const res = await run([
+      'serve',
+      '--schema',
+      'src/cli/__fixtures__/schema.mjs',
+      '--port',
+      '0',
+      '--host',
+      '192.0.2.1',
+    ]);
     expect(res.code).toBe(7);
     expect(res.stderr).toContain('Cannot listen on 192.0.2.1:0');
   });

@@ -121,9 +121,12 @@ export async function startServer(
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}${config.path}`;
   logger.info('listening', { url });
-  io.stderr.write(`\nSluice is serving GraphQL at ${url}\n`);
-  if (config.graphiql) io.stderr.write(`GraphiQL:   open ${url} in a browser\n`);
-  io.stderr.write(`Stop with Ctrl+C (SIGINT) or SIGTERM.\n\n`);
+  // One write, so whoever watches for the URL line also gets the rest of the banner.
+  io.stderr.write(
+    `\nSluice is serving GraphQL at ${url}\n` +
+      (config.graphiql ? `GraphiQL:   open ${url} in a browser\n` : '') +
+      `Stop with Ctrl+C (SIGINT) or SIGTERM.\n\n`,
+  );
 
   return new Promise<number>((resolve) => {
     let stopping = false;

@@ -61,11 +61,14 @@ describe('GraphiQL in Chromium', () => {
     await page.keyboard.press('Control+Enter');
 
     const result = page.locator('.result-window');
-    await expect.poll(async () => (await result.textContent()) ?? '', { timeout: 20_000 }).toContain('Hello, browser!');
+    await expect
+      .poll(async () => (await result.textContent()) ?? '', { timeout: 20_000 })
+      .toContain('Hello, browser!');
     const text = (await result.textContent()) ?? '';
     expect(text).toContain('User 1');
     expect(foreign).toEqual([]);
     expect(pageErrors).toEqual([]);
-    if (process.env['GRAPHIQL_SCREENSHOT']) await page.screenshot({ path: process.env['GRAPHIQL_SCREENSHOT'] });
+    if (process.env['GRAPHIQL_SCREENSHOT'])
+      await page.screenshot({ path: process.env['GRAPHIQL_SCREENSHOT'] });
   });
 });

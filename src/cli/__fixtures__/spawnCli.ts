@@ -14,7 +14,10 @@ export interface RunningCli {
 }
 
 /** Starts `sluice <args>` from the TypeScript source (as `npm run sluice` does). */
-export function spawnCli(args: readonly string[], env: Record<string, string> = {}): RunningCli & { ready: Promise<string> } {
+export function spawnCli(
+  args: readonly string[],
+  env: Record<string, string> = {},
+): RunningCli & { ready: Promise<string> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
     cwd: root,
     env: { ...process.env, ...env },
@@ -23,14 +26,18 @@ export function spawnCli(args: readonly string[], env: Record<string, string> = 
   let out = '';
   let err = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   const ready = new Promise<string>((resolve, reject) => {
     child.stderr?.on('data', (chunk: Buffer) => {
       err += chunk.toString();
       const match = /serving GraphQL at (http:\/\/\S+)/.exec(err);
       if (match?.[1]) resolve(match[1]);
     });
-    void exited.then((code) => reject(new Error(`sluice exited with ${code} before listening:\n${err}`)));
+    void exited.then((code) =>
+      reject(new Error(`sluice exited with ${code} before listening:\n${err}`)),
+    );
   });
   const running = {
     child,
@@ -44,7 +51,10 @@ export function spawnCli(args: readonly string[], env: Record<string, string> = 
 }
 
 /** Starts the CLI and waits until it listens; kills it (by its pid) if that fails. */
-export async function startCli(args: readonly string[], env: Record<string, string> = {}): Promise<RunningCli> {
+export async function startCli(
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<RunningCli> {
   const running = spawnCli(args, env);
   try {
     const url = await running.ready;
