@@ -1,0 +1,53 @@
+/**
+ * What reflection reads from `pg_catalog`, as plain data. Everything the schema builder and the
+ * SQL compiler know about the database comes from here.
+ */
+export interface Catalog {
+  readonly tables: ReadonlyArray<CatalogTable>;
+  readonly enums: ReadonlyArray<CatalogEnum>;
+}
+
+export interface CatalogTable {
+  readonly schema: string;
+  readonly name: string;
+  /** `table` (ordinary or partitioned), `view`, `materializedView` or `foreignTable`. */
+  readonly kind: 'table' | 'view' | 'materializedView' | 'foreignTable';
+  readonly comment: string | null;
+  readonly columns: ReadonlyArray<CatalogColumn>;
+  /** Column names of the primary key, in key order; empty when there is none. */
+  readonly primaryKey: ReadonlyArray<string>;
+  readonly uniqueKeys: ReadonlyArray<ReadonlyArray<string>>;
+  readonly foreignKeys: ReadonlyArray<CatalogForeignKey>;
+}
+
+export interface CatalogColumn {
+  readonly name: string;
+  readonly type: CatalogType;
+  readonly notNull: boolean;
+  readonly comment: string | null;
+}
+
+export interface CatalogType {
+  /** Base type name for domains, element type name for arrays (e.g. `int4`, `text`, `my_enum`). */
+  readonly name: string;
+  readonly schema: string;
+  /** Array dimensions are not tracked by PostgreSQL; any array is one list level. */
+  readonly isArray: boolean;
+  readonly isEnum: boolean;
+}
+
+export interface CatalogForeignKey {
+  readonly name: string;
+  readonly columns: ReadonlyArray<string>;
+  readonly foreignSchema: string;
+  readonly foreignTable: string;
+  readonly foreignColumns: ReadonlyArray<string>;
+  readonly comment: string | null;
+}
+
+export interface CatalogEnum {
+  readonly schema: string;
+  readonly name: string;
+  readonly labels: ReadonlyArray<string>;
+  readonly comment: string | null;
+}

@@ -1,0 +1,103 @@
+import type { SqlClient } from '../driver/SqlClient.js';
+import type { Catalog } from './Catalog.js';
+
+/**
+ * Reads tables, views, columns, keys and enums of the given schemas from `pg_catalog` in one
+ * statement. Domains are read as their base type; array columns as lists of their element type.
+ */
+export async function introspect(
+  client: SqlClient,
+  schemas: ReadonlyArray<string>,
+): Promise<Catalog> {
+  const rows = await client.query(CATALOG_QUERY, [schemas]);
+  const json = rows[0]?.[0];
+  if (typeof json !== 'string') throw new Error('Catalog query returned no result');
+  return JSON.parse(json) as Catalog;
+}
+
+// pg_class.relkind: r table, p partitioned table, v view, m materialized view, f foreign table.
+// pg_constraint.contype: p primary key, u unique, f foreign key. conkey/confkey are attnum arrays.
+const CATALOG_QUERY = `
+WITH rels AS (
+  SELECT c.oid, n.nspname AS schema, c.relname AS name, c.relkind,
+         obj_description(c.oid, 'pg_class') AS comment
+  FROM pg_catalog.pg_class c
+  JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+  WHERE n.nspname = ANY($1::text[]) AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+),
+cols AS (
+  SELECT a.attrelid, a.attnum, a.attname, a.attnotnull,
+         col_description(a.attrelid, a.attnum) AS comment,
+         -- A domain is read as its base type; an array as its element type.
+         CASE WHEN t.typtype = 'd' THEN t.typbasetype ELSE t.oid END AS typid
+  FROM pg_catalog.pg_attribute a
+  JOIN pg_catalog.pg_type t ON t.oid = a.atttypid
+  WHERE a.attrelid IN (SELECT oid FROM rels) AND a.attnum > 0 AND NOT a.attisdropped
+),
+col_types AS (
+  SELECT cols.*, t.typcategory = 'A' AS is_array,
+         CASE WHEN t.typcategory = 'A' THEN e.oid ELSE t.oid END AS elem_oid
+  FROM cols
+  JOIN pg_catalog.pg_type t ON t.oid = cols.typid
+  LEFT JOIN pg_catalog.pg_type e ON e.oid = t.typelem
+),
+attname AS (
+  SELECT attrelid, attnum, attname FROM pg_catalog.pg_attribute WHERE attnum > 0
+)
+SELECT json_build_object(
+  'tables', COALESCE((SELECT json_agg(json_build_object(
+    'schema', r.schema,
+    'name', r.name,
+    'kind', CASE r.relkind WHEN 'v' THEN 'view' WHEN 'm' THEN 'materializedView'
+                           WHEN 'f' THEN 'foreignTable' ELSE 'table' END,
+    'comment', r.comment,
+    'columns', COALESCE((SELECT json_agg(json_build_object(
+        'name', ct.attname,
+        'notNull', ct.attnotnull,
+        'comment', ct.comment,
+        'type', json_build_object('name', et.typname, 'schema', en.nspname,
+                                  'isArray', ct.is_array, 'isEnum', et.typtype = 'e')
+      ) ORDER BY ct.attnum)
+      FROM col_types ct
+      JOIN pg_catalog.pg_type et ON et.oid = ct.elem_oid
+      JOIN pg_catalog.pg_namespace en ON en.oid = et.typnamespace
+      WHERE ct.attrelid = r.oid), '[]'),
+    'primaryKey', COALESCE((SELECT json_agg(an.attname ORDER BY k.ord)
+      FROM pg_catalog.pg_constraint pk, unnest(pk.conkey) WITH ORDINALITY AS k(attnum, ord)
+      JOIN attname an ON an.attnum = k.attnum
+      WHERE pk.conrelid = r.oid AND pk.contype = 'p' AND an.attrelid = r.oid), '[]'),
+    'uniqueKeys', COALESCE((SELECT json_agg((
+        SELECT json_agg(an.attname ORDER BY k.ord)
+        FROM unnest(u.conkey) WITH ORDINALITY AS k(attnum, ord)
+        JOIN attname an ON an.attnum = k.attnum AND an.attrelid = r.oid
+      ) ORDER BY u.conname)
+      FROM pg_catalog.pg_constraint u WHERE u.conrelid = r.oid AND u.contype = 'u'), '[]'),
+    'foreignKeys', COALESCE((SELECT json_agg(json_build_object(
+        'name', f.conname,
+        'comment', obj_description(f.oid, 'pg_constraint'),
+        'columns', (SELECT json_agg(an.attname ORDER BY k.ord)
+                    FROM unnest(f.conkey) WITH ORDINALITY AS k(attnum, ord)
+                    JOIN attname an ON an.attnum = k.attnum AND an.attrelid = f.conrelid),
+        'foreignSchema', fn.nspname,
+        'foreignTable', fc.relname,
+        'foreignColumns', (SELECT json_agg(an.attname ORDER BY k.ord)
+                           FROM unnest(f.confkey) WITH ORDINALITY AS k(attnum, ord)
+                           JOIN attname an ON an.attnum = k.attnum AND an.attrelid = f.confrelid)
+      ) ORDER BY f.conname)
+      FROM pg_catalog.pg_constraint f
+      JOIN pg_catalog.pg_class fc ON fc.oid = f.confrelid
+      JOIN pg_catalog.pg_namespace fn ON fn.oid = fc.relnamespace
+      WHERE f.conrelid = r.oid AND f.contype = 'f'), '[]')
+  ) ORDER BY r.schema, r.name) FROM rels r), '[]'),
+  'enums', COALESCE((SELECT json_agg(json_build_object(
+    'schema', n.nspname,
+    'name', t.typname,
+    'comment', obj_description(t.oid, 'pg_type'),
+    'labels', (SELECT json_agg(e.enumlabel ORDER BY e.enumsortorder)
+               FROM pg_catalog.pg_enum e WHERE e.enumtypid = t.oid)
+  ) ORDER BY n.nspname, t.typname)
+  FROM pg_catalog.pg_type t
+  JOIN pg_catalog.pg_namespace n ON n.oid = t.typnamespace
+  WHERE t.typtype = 'e'
+    AND (n.nspname = ANY($1::text[]) OR t.oid IN (SELECT elem_oid FROM col_types))), '[]')
+)::text`;

@@ -1,0 +1,22 @@
+import type { GraphQLObjectType } from 'graphql';
+import type { Model } from '../schema/Model.js';
+import type { CollectContext } from './collectFields.js';
+import type { Variables } from './Param.js';
+
+/** What the SQL builder carries while it walks one operation's database root fields. */
+export interface BuildContext extends CollectContext {
+  readonly model: Model;
+  /** This request's variables: read only for the statement's shape, never spliced into SQL. */
+  readonly variables: Variables;
+  /**
+   * `json`: the statement writes the response JSON itself (spliced without parsing). `value`: the
+   * selection has computed fields, so the statement returns rows the engine completes: enum values
+   * stay PostgreSQL labels and computed fields' columns come along under reserved keys.
+   */
+  readonly mode: 'json' | 'value';
+  /** Set when the selection reaches a computed field (the root field must then use value mode). */
+  readonly sawComputed: { value: boolean };
+  /** A fresh table alias (`t1`, `t2`, …); aliases are unique within the statement. */
+  alias(prefix?: string): string;
+  objectType(typeName: string): GraphQLObjectType;
+}

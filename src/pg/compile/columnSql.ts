@@ -1,0 +1,38 @@
+import { identifier, join, sql } from '../sql/sql.js';
+import type { SqlNode } from '../sql/SqlNode.js';
+import type { ColumnModel } from '../schema/Model.js';
+import type { BuildContext } from './BuildContext.js';
+
+/** The column as PostgreSQL names it on the row of `alias`. */
+export function columnRef(alias: string, column: ColumnModel): SqlNode {
+  return identifier(alias, column.name);
+}
+
+/**
+ * The column's value as it must appear in the response JSON: int8/numeric and types without a
+ * JSON form as text (JSON numbers would lose precision in JavaScript), enum labels translated to
+ * GraphQL value names when they differ (json mode only; in value mode the engine serializes them).
+ */
+export function columnJson(context: BuildContext, alias: string, column: ColumnModel): SqlNode {
+  return valueJson(context, columnRef(alias, column), column);
+}
+
+export function valueJson(context: BuildContext, ref: SqlNode, column: ColumnModel): SqlNode {
+  const e = column.enumModel;
+  if (e && !e.identity && context.mode === 'json') {
+    const translate = (x: SqlNode) =>
+      sql`CASE ${x} ${join(
+        [...e.values].map(([name, label]) => sql`WHEN ${label} THEN ${name}`),
+        ' ',
+      )} END`;
+    if (!column.isArray) return translate(ref);
+    return sql`(SELECT array_agg(${translate(sql`x.e`)} ORDER BY x.o) FROM unnest(${ref}) WITH ORDINALITY AS x(e, o))`;
+  }
+  if (column.asText) return column.isArray ? sql`${ref}::text[]` : sql`${ref}::text`;
+  return ref;
+}
+
+/** The column's SQL type, for casts of text parameters (`$1::text::"pg_catalog"."int4"`). */
+export function columnType(column: ColumnModel): SqlNode {
+  return identifier(column.column.type.schema, column.column.type.name);
+}

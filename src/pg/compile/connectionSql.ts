@@ -1,0 +1,145 @@
+import type { FieldNode } from 'graphql';
+import { identifier, join, nameLiteral, sql } from '../sql/sql.js';
+import type { SqlNode } from '../sql/SqlNode.js';
+import type { TableModel } from '../schema/Model.js';
+import type { BuildContext } from './BuildContext.js';
+import { collectSubfields } from './collectFields.js';
+import { jsonObject, type Entry } from './jsonObject.js';
+import { cursorSql, keysetSql, orderBySql, orderKeys, reversed } from './orderSql.js';
+import { badInput, Param } from './Param.js';
+import type { ArgValue } from './readArgument.js';
+import {
+  baseRows,
+  objectEntries,
+  pagingParam,
+  whereClause,
+  type RowSource,
+} from './selectionSql.js';
+
+/**
+ * A Relay connection (Relay Cursor Connections spec): one page subquery numbers its rows in page
+ * order (reversed for `last`) and fetches one row more than asked, which tells whether another page
+ * follows; edges, nodes, cursors and pageInfo are aggregates over that page. `totalCount` counts
+ * the rows matching `where`, ignoring the cursors.
+ */
+export function connectionSql(
+  context: BuildContext,
+  table: TableModel,
+  source: RowSource,
+  nodes: ReadonlyArray<FieldNode>,
+  args: Record<string, ArgValue>,
+): SqlNode {
+  const first = pagingParam(args['first'], 'first');
+  const last = pagingParam(args['last'], 'last');
+  if (first && last) throw badInput('Pass either "first" or "last" to a connection, not both.');
+  const after = args['after'] instanceof Param ? args['after'] : undefined;
+  const before = args['before'] instanceof Param ? args['before'] : undefined;
+  const where = args['where'] ?? null;
+  const keys = orderKeys(table, args['orderBy'] ?? null);
+  const backwards = last !== undefined;
+  const pageKeys = backwards ? reversed(keys) : keys;
+  const limit = first ?? last;
+
+  const alias = context.alias();
+  const { from, conditions } = baseRows(context, source, alias, where);
+  if (after) conditions.push(keysetSql(alias, keys, after));
+  if (before) conditions.push(keysetSql(alias, reversed(keys), before));
+
+  const pageColumns: Entry[] = [];
+  let needCursor = false;
+  const nodeColumn = (fieldNodes: ReadonlyArray<FieldNode>): SqlNode => {
+    const name = `n${pageColumns.length}`;
+    pageColumns.push([name, jsonObject(objectEntries(context, table, alias, fieldNodes))]);
+    return sql`p.${identifier(name)}`;
+  };
+  const p = (column: string) => sql`p.${identifier(column)}`;
+  const inPage = limit ? sql` FILTER (WHERE ${p('i')} <= ${limit})` : sql``;
+  const pageOrder = backwards ? sql`${p('i')} DESC` : p('i');
+  const cursorAt = (desc: boolean) =>
+    sql`(array_agg(${p('c')} ORDER BY ${p('i')}${desc ? sql` DESC` : sql``})${inPage})[1]`;
+
+  const connection = context.objectType(`${table.typeName}Connection`);
+  const entries: Entry[] = [];
+  for (const [key, fieldNodes] of collectSubfields(context, connection, nodes)) {
+    const name = (fieldNodes[0] as FieldNode).name.value;
+    switch (name) {
+      case '__typename':
+        entries.push([key, nameLiteral(connection.name)]);
+        break;
+      case 'totalCount': {
+        const countAlias = context.alias();
+        const rows = baseRows(context, source, countAlias, where);
+        entries.push([
+          key,
+          sql`(SELECT count(*)::int FROM ${rows.from}${whereClause(rows.conditions)})`,
+        ]);
+        break;
+      }
+      case 'nodes':
+        entries.push([
+          key,
+          sql`coalesce(json_agg(${nodeColumn(fieldNodes)} ORDER BY ${pageOrder})${inPage}, '[]')`,
+        ]);
+        break;
+      case 'edges': {
+        const edgeType = context.objectType(`${table.typeName}Edge`);
+        const edge: Entry[] = [];
+        for (const [edgeKey, edgeNodes] of collectSubfields(context, edgeType, fieldNodes)) {
+          const edgeField = (edgeNodes[0] as FieldNode).name.value;
+          if (edgeField === '__typename') edge.push([edgeKey, nameLiteral(edgeType.name)]);
+          else if (edgeField === 'cursor') {
+            needCursor = true;
+            edge.push([edgeKey, p('c')]);
+          } else edge.push([edgeKey, nodeColumn(edgeNodes)]);
+        }
+        entries.push([
+          key,
+          sql`coalesce(json_agg(${jsonObject(edge)} ORDER BY ${pageOrder})${inPage}, '[]')`,
+        ]);
+        break;
+      }
+      case 'pageInfo': {
+        const info: Entry[] = [];
+        const pageInfoType = context.objectType('PageInfo');
+        for (const [infoKey, infoNodes] of collectSubfields(context, pageInfoType, fieldNodes)) {
+          const infoField = (infoNodes[0] as FieldNode).name.value;
+          const beyond = (cursor: Param | undefined, ks: typeof keys) => {
+            if (!cursor) return sql`FALSE`;
+            // Rows on the far side of the cursor exist: there is a page beyond it.
+            const a = context.alias();
+            const rows = baseRows(context, source, a, where);
+            return sql`EXISTS (SELECT 1 FROM ${rows.from} WHERE ${join([...rows.conditions, sql`NOT ${keysetSql(a, ks, cursor)}`], ' AND ')})`;
+          };
+          const more = limit ? sql`count(*) > ${limit}` : sql`FALSE`;
+          if (infoField === '__typename') info.push([infoKey, nameLiteral('PageInfo')]);
+          if (infoField === 'hasNextPage')
+            info.push([
+              infoKey,
+              backwards
+                ? beyond(before, reversed(keys))
+                : first
+                  ? more
+                  : beyond(before, reversed(keys)),
+            ]);
+          if (infoField === 'hasPreviousPage')
+            info.push([infoKey, backwards ? more : beyond(after, keys)]);
+          if (infoField === 'startCursor' || infoField === 'endCursor') {
+            needCursor = true;
+            info.push([infoKey, cursorAt((infoField === 'startCursor') === backwards)]);
+          }
+        }
+        entries.push([key, jsonObject(info)]);
+        break;
+      }
+    }
+  }
+  if (needCursor) pageColumns.push(['c', cursorSql(alias, keys)]);
+  const order = pageKeys.length > 0 ? orderBySql(alias, pageKeys) : undefined;
+  pageColumns.push([
+    'i',
+    order ? sql`row_number() OVER (ORDER BY ${order})` : sql`row_number() OVER ()`,
+  ]);
+  const columns = join(pageColumns.map(([name, value]) => sql`${value} AS ${identifier(name)}`));
+  const page = sql`SELECT ${columns} FROM ${from}${whereClause(conditions)}${order ? sql` ORDER BY ${order}` : sql``}${limit ? sql` LIMIT ${limit} + 1` : sql``}`;
+  return sql`(SELECT ${jsonObject(entries)} FROM (${page}) AS p)`;
+}

@@ -1,0 +1,183 @@
+import {
+  GraphQLError,
+  typeFromAST,
+  visit,
+  type GraphQLInputType,
+  type GraphQLObjectType,
+} from 'graphql';
+import {
+  ErrorCode,
+  type CompiledSourceQuery,
+  type DataSource,
+  type SourceCompileRequest,
+  type SourceFieldResult,
+} from '../../engine/index.js';
+import type { SqlClient } from '../driver/SqlClient.js';
+import { compileSql } from '../sql/compileSql.js';
+import type { Model } from '../schema/Model.js';
+import { bindValues, Param, type Variables } from './Param.js';
+import { variableShape } from './readArgument.js';
+import { rootFieldsSql } from './rootFieldsSql.js';
+
+/** One statement text for one shape of the variables, with what each parameter reads. */
+export interface Statement {
+  readonly text: string;
+  readonly values: ReadonlyArray<unknown>;
+  readonly modes: ReadonlyArray<'json' | 'value'>;
+}
+
+export interface PgSource extends DataSource {
+  readonly model: Model;
+  readonly client: SqlClient;
+  /** Builds the statement of a compile request for given variables (for `explain` and tests). */
+  statementFor(request: SourceCompileRequest, variables: Variables): Statement;
+  /**
+   * Like `compile`, but every field in value mode: for running the schema on plain graphql-js,
+   * where root fields are resolved one by one (see `buildSchema`'s fallback resolvers).
+   */
+  compileValues(request: SourceCompileRequest): CompiledSourceQuery;
+}
+
+/** Most statement shapes kept per operation (variables that change the SQL text, see below). */
+const MAX_SHAPES = 32;
+
+/**
+ * The DataSource (src/engine/source/DataSource.ts) that turns reflected root fields into ONE SQL
+ * statement. Values always become parameters. What changes the statement's text is the *shape*
+ * of the variables: which are null, which fields of an input object are given, OrderDirection
+ * values. The common case (no input-object variables) has one shape; each shape is built once and
+ * kept with the plan.
+ */
+export function createPgSource(model: Model, client: SqlClient): PgSource {
+  const source: PgSource = {
+    name: 'postgres',
+    model,
+    client,
+    statementFor: (request, variables) => buildStatement(model, request, variables, false),
+    compile: (request) => compile(request, false),
+    compileValues: (request) => compile(request, true),
+  };
+  function compile(request: SourceCompileRequest, forceValue: boolean): CompiledSourceQuery {
+    const variableTypes = usedVariables(request);
+    const shapes = new Map<string, Statement>();
+    const statement = (variables: Variables): Statement => {
+      let key = '';
+      for (const [name, type] of variableTypes)
+        key += `${name}=${variableShape(variables[name], type)};`;
+      let built = shapes.get(key);
+      if (!built) {
+        built = buildStatement(model, request, variables, forceValue);
+        if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value as string);
+        shapes.set(key, built);
+      }
+      return built;
+    };
+    // Build the all-absent shape now, so a document the compiler refuses fails at plan time.
+    const initial = statement({});
+    let last = initial;
+    return {
+      async execute(variables) {
+        const built = statement(variables);
+        last = built;
+        return run(client, built, variables);
+      },
+      describe: () => ({
+        text: last.text,
+        parameters: last.values.map(
+          (v, i) => `$${i + 1} = ${v instanceof Param ? v.label : JSON.stringify(v)}`,
+        ),
+      }),
+    };
+  }
+  return source;
+}
+
+function buildStatement(
+  model: Model,
+  request: SourceCompileRequest,
+  variables: Variables,
+  forceValue: boolean,
+): Statement {
+  let n = 0;
+  const { node, modes } = rootFieldsSql(
+    {
+      model,
+      schema: request.schema,
+      fragments: request.fragments,
+      conditionValues: request.conditionValues,
+      variables,
+      alias: (prefix = 't') => `${prefix}${++n}`,
+      objectType: (name) => request.schema.getType(name) as GraphQLObjectType,
+    },
+    model,
+    request.fields,
+    forceValue,
+  );
+  const { text, values } = compileSql(node);
+  return { text, values, modes };
+}
+
+async function run(
+  client: SqlClient,
+  statement: Statement,
+  variables: Variables,
+): Promise<SourceFieldResult[]> {
+  const values = bindValues(statement.values, variables);
+  let rows;
+  try {
+    rows = await client.query(statement.text, values);
+  } catch (error) {
+    throw databaseError(error);
+  }
+  const row = rows[0] ?? [];
+  return statement.modes.map((mode, i) => {
+    const text = row[i];
+    const json = typeof text === 'string' ? text : 'null';
+    return mode === 'json'
+      ? { kind: 'json', json }
+      : { kind: 'value', value: JSON.parse(json) as unknown };
+  });
+}
+
+/**
+ * A failed statement. PostgreSQL's message can quote data, so it is not shown to clients; the
+ * SQLSTATE is (e.g. 57014 for a statement timeout) and the original error is kept for logs.
+ */
+export function databaseError(error: unknown): GraphQLError {
+  if (error instanceof GraphQLError) return error;
+  const sqlState = (error as { code?: unknown } | null)?.code;
+  return new GraphQLError('The database could not run the statement.', {
+    originalError: error instanceof Error ? error : new Error(String(error)),
+    extensions: {
+      code: ErrorCode.DATABASE_ERROR,
+      ...(typeof sqlState === 'string' ? { sqlState } : {}),
+    },
+  });
+}
+
+/** The operation's variables that appear in these root fields, with their declared input types. */
+function usedVariables(request: SourceCompileRequest): Map<string, GraphQLInputType> {
+  const names = new Set<string>();
+  const seenFragments = new Set<string>();
+  const visitNode = (node: Parameters<typeof visit>[0]) =>
+    visit(node, {
+      Variable: (v) => void names.add(v.name.value),
+      FragmentSpread: (spread) => {
+        const fragment = request.fragments[spread.name.value];
+        if (fragment && !seenFragments.has(fragment.name.value)) {
+          seenFragments.add(fragment.name.value);
+          visitNode(fragment);
+        }
+      },
+    });
+  for (const field of request.fields) for (const node of field.fieldNodes) visitNode(node);
+  const types = new Map<string, GraphQLInputType>();
+  for (const definition of request.operation.variableDefinitions ?? []) {
+    const name = definition.variable.name.value;
+    if (!names.has(name)) continue;
+    const type = typeFromAST(request.schema, definition.type as never) as
+      GraphQLInputType | undefined;
+    if (type) types.set(name, type);
+  }
+  return types;
+}

@@ -1,0 +1,127 @@
+import { join, sql } from '../sql/sql.js';
+import type { SqlNode } from '../sql/SqlNode.js';
+import type { ColumnModel, TableModel } from '../schema/Model.js';
+import { columnRef, columnType } from './columnSql.js';
+import { badInput, Param } from './Param.js';
+import type { ArgValue } from './readArgument.js';
+
+export interface OrderKey {
+  readonly column: ColumnModel;
+  readonly desc: boolean;
+  readonly nullsFirst: boolean;
+}
+
+/**
+ * The sort keys of a list: the `orderBy` items in order, then the primary key columns not already
+ * used, so every order is total and pages are deterministic (the default order is the primary key).
+ */
+export function orderKeys(table: TableModel, orderBy: ArgValue): OrderKey[] {
+  const keys: OrderKey[] = [];
+  const items = orderBy === null ? [] : Array.isArray(orderBy) ? orderBy : [orderBy];
+  for (const item of items) {
+    const entries = Object.entries((item ?? {}) as Record<string, ArgValue>).filter(
+      ([, v]) => v !== null,
+    );
+    if (entries.length !== 1) {
+      throw badInput(
+        `Each orderBy item must set exactly one field (got ${entries.length}); write [{ a: ASC }, { b: DESC }] for several keys.`,
+      );
+    }
+    const [field, direction] = entries[0] as [string, string];
+    const column = table.columns.get(field) as ColumnModel;
+    const desc = direction.startsWith('DESC');
+    const nullsFirst =
+      direction.endsWith('NULLS_FIRST') || (desc && !direction.endsWith('NULLS_LAST'));
+    if (!keys.some((k) => k.column === column)) keys.push({ column, desc, nullsFirst });
+  }
+  for (const column of table.primaryKey) {
+    if (!keys.some((k) => k.column === column))
+      keys.push({ column, desc: false, nullsFirst: false });
+  }
+  return keys;
+}
+
+export function reversed(keys: ReadonlyArray<OrderKey>): OrderKey[] {
+  return keys.map((k) => ({ column: k.column, desc: !k.desc, nullsFirst: !k.nullsFirst }));
+}
+
+/** `ORDER BY` items; NULLS is written only where it differs from PostgreSQL's default. */
+export function orderBySql(alias: string, keys: ReadonlyArray<OrderKey>): SqlNode {
+  return join(
+    keys.map(({ column, desc, nullsFirst }) => {
+      const ref = columnRef(alias, column);
+      if (desc) return nullsFirst ? sql`${ref} DESC` : sql`${ref} DESC NULLS LAST`;
+      return nullsFirst ? sql`${ref} ASC NULLS FIRST` : sql`${ref} ASC`;
+    }),
+  );
+}
+
+/**
+ * An opaque cursor: base64 of the JSON array of the row's sort key values as text (text keeps
+ * int8/numeric/timestamps exact; base64's line breaks are removed).
+ */
+export function cursorSql(alias: string, keys: ReadonlyArray<OrderKey>): SqlNode {
+  const values = join(keys.map((k) => sql`${columnRef(alias, k.column)}::text`));
+  return sql`replace(encode(convert_to(json_build_array(${values})::text, 'UTF8'), 'base64'), chr(10), '')`;
+}
+
+export function decodeCursor(cursor: unknown, length: number): Array<string | null> {
+  if (typeof cursor !== 'string') throw badInput('Invalid cursor.');
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(cursor, 'base64').toString('utf8'));
+  } catch {
+    throw badInput(`Invalid cursor: ${JSON.stringify(cursor.slice(0, 40))}.`);
+  }
+  if (
+    !Array.isArray(values) ||
+    values.length !== length ||
+    !values.every((v) => v === null || typeof v === 'string')
+  ) {
+    throw badInput('Invalid cursor: it was not made by this list with this orderBy.');
+  }
+  return values as Array<string | null>;
+}
+
+/**
+ * Keyset condition (rows strictly after the cursor in `keys` order; pass reversed keys for
+ * "before"). Cursor values are text parameters cast to the column's type. When every key is NOT
+ * NULL and goes the same way, a row comparison `(a, b) > (x, y)` lets PostgreSQL use an index;
+ * otherwise the expanded form a > x OR (a = x AND b > y) …, NULL-aware for nullable columns.
+ */
+export function keysetSql(alias: string, keys: ReadonlyArray<OrderKey>, cursor: Param): SqlNode {
+  const values = keys.map(
+    (_, i) =>
+      new Param(
+        (vars) => decodeCursor(cursor.read(vars), keys.length)[i] ?? null,
+        `${cursor.label} (cursor key ${i + 1})`,
+      ),
+  );
+  const typed = (i: number) =>
+    sql`${values[i] as Param}::text::${columnType((keys[i] as OrderKey).column)}`;
+  const first = keys[0];
+  if (first && keys.every((k) => k.column.notNull && k.desc === first.desc)) {
+    const refs = join(keys.map((k) => columnRef(alias, k.column)));
+    const vals = join(keys.map((_, i) => typed(i)));
+    return first.desc ? sql`(${refs}) < (${vals})` : sql`(${refs}) > (${vals})`;
+  }
+  const after = (k: OrderKey, i: number): SqlNode => {
+    const ref = columnRef(alias, k.column);
+    const cmp = k.desc ? sql`${ref} < ${typed(i)}` : sql`${ref} > ${typed(i)}`;
+    if (k.column.notNull) return cmp;
+    const v = values[i] as Param;
+    // NULLs sort after every value (nullsFirst false) or before every value (nullsFirst true).
+    return k.nullsFirst
+      ? sql`((${v}::text IS NULL AND ${ref} IS NOT NULL) OR ${cmp})`
+      : sql`(${v}::text IS NOT NULL AND (${cmp} OR ${ref} IS NULL))`;
+  };
+  const equal = (k: OrderKey, i: number): SqlNode =>
+    k.column.notNull
+      ? sql`${columnRef(alias, k.column)} = ${typed(i)}`
+      : sql`${columnRef(alias, k.column)} IS NOT DISTINCT FROM ${typed(i)}`;
+  const branches = keys.map((k, i) => join([...keys.slice(0, i).map(equal), after(k, i)], ' AND '));
+  return sql`(${join(
+    branches.map((b) => sql`(${b})`),
+    ' OR ',
+  )})`;
+}

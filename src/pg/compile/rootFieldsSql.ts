@@ -1,0 +1,63 @@
+import { GraphQLError, type FieldNode } from 'graphql';
+import type { SourceRootField } from '../../engine/index.js';
+import { identifier, join, sql } from '../sql/sql.js';
+import type { SqlNode } from '../sql/SqlNode.js';
+import type { Model } from '../schema/Model.js';
+import type { BuildContext } from './BuildContext.js';
+import { columnRef } from './columnSql.js';
+import { readArgs, relationSql, singleRowSql } from './selectionSql.js';
+import type { Param } from './Param.js';
+
+export interface RootStatement {
+  /** `SELECT (…)::text AS "users", (…)::text AS "post"`: one text column per root field. */
+  readonly node: SqlNode;
+  /** Per root field, in order: json (splice the text) or value (parse it, the engine completes it). */
+  readonly modes: ReadonlyArray<'json' | 'value'>;
+}
+
+/** All of a source's root fields of one operation as ONE statement (DESIGN.md, "Decisions"). */
+export function rootFieldsSql(
+  base: Omit<BuildContext, 'mode' | 'sawComputed'>,
+  model: Model,
+  fields: ReadonlyArray<SourceRootField>,
+  forceValue = false,
+): RootStatement {
+  const columns: SqlNode[] = [];
+  const modes: Array<'json' | 'value'> = [];
+  fields.forEach((field, i) => {
+    const build = (mode: 'json' | 'value') => {
+      const context: BuildContext = { ...base, mode, sawComputed: { value: false } };
+      return { node: rootFieldSql(context, model, field), computed: context.sawComputed.value };
+    };
+    let mode: 'json' | 'value' = forceValue ? 'value' : 'json';
+    let built = build(mode);
+    if (built.computed && mode === 'json') {
+      built = build('value');
+      mode = 'value';
+    }
+    modes.push(mode);
+    const name = Buffer.byteLength(field.responseKey) <= 63 ? field.responseKey : `f${i}`;
+    columns.push(sql`${built.node}::text AS ${identifier(name)}`);
+  });
+  return { node: sql`SELECT ${join(columns, ',\n')}`, modes };
+}
+
+function rootFieldSql(context: BuildContext, model: Model, field: SourceRootField): SqlNode {
+  const root = model.rootFields.get(field.fieldDef.name);
+  if (!root) {
+    throw new GraphQLError(`Query.${field.fieldDef.name} is not a reflected database field.`, {
+      nodes: field.fieldNodes,
+    });
+  }
+  const { table } = root;
+  const args = readArgs(context, context.objectType('Query'), field.fieldNodes as FieldNode[]);
+  const source = { kind: 'table', table } as const;
+  if (root.kind === 'single') {
+    const keyConditions = table.primaryKey.map(
+      (column) => (alias: string) =>
+        sql`${columnRef(alias, column)} = ${args[column.fieldName] as Param}`,
+    );
+    return singleRowSql(context, table, source, field.fieldNodes, keyConditions);
+  }
+  return relationSql(context, root.kind, table, source, field.fieldNodes, args);
+}

@@ -1,0 +1,181 @@
+import { identifier, join, sql } from '../sql/sql.js';
+import type { SqlNode } from '../sql/SqlNode.js';
+import type { ColumnModel, RelationModel, TableModel } from '../schema/Model.js';
+import type { BuildContext } from './BuildContext.js';
+import { columnRef } from './columnSql.js';
+import { Param } from './Param.js';
+import type { ArgValue } from './readArgument.js';
+
+const TRUE = sql`TRUE`;
+const FALSE = sql`FALSE`;
+
+/**
+ * A `where` argument as a SQL condition on the row `alias` of `table`, or undefined when it sets
+ * none. Operators given null are no condition (so optional variables can switch a filter off);
+ * `isNull` tests for NULL. Comparisons follow SQL: a NULL column matches no comparison.
+ */
+export function whereSql(
+  context: BuildContext,
+  table: TableModel,
+  alias: string,
+  where: ArgValue,
+): SqlNode | undefined {
+  if (where === null || !isObject(where)) return undefined;
+  const conditions: SqlNode[] = [];
+  for (const [field, value] of Object.entries(where)) {
+    if (value === null) continue;
+    if (field === 'and' || field === 'or') {
+      const parts = (value as ArgValue[]).map(
+        (item) => whereSql(context, table, alias, item) ?? TRUE,
+      );
+      if (field === 'and')
+        conditions.push(parts.length === 0 ? TRUE : sql`(${join(parts, ' AND ')})`);
+      else conditions.push(parts.length === 0 ? FALSE : sql`(${join(parts, ' OR ')})`);
+      continue;
+    }
+    if (field === 'not') {
+      const inner = whereSql(context, table, alias, value);
+      if (inner) conditions.push(sql`NOT (${inner})`);
+      continue;
+    }
+    const column = table.columns.get(field);
+    if (column) {
+      conditions.push(...columnConditions(alias, column, value));
+      continue;
+    }
+    const relation = table.relationFilters.get(field);
+    if (relation) {
+      const condition = relationCondition(context, relation, alias, value);
+      if (condition) conditions.push(condition);
+    }
+  }
+  if (conditions.length === 0) return undefined;
+  return conditions.length === 1 ? conditions[0] : join(conditions, ' AND ');
+}
+
+function columnConditions(alias: string, column: ColumnModel, filter: ArgValue): SqlNode[] {
+  if (!isObject(filter)) return [];
+  const ref = columnRef(alias, column);
+  const out: SqlNode[] = [];
+  for (const [op, operand] of Object.entries(filter)) {
+    if (operand === null) continue;
+    if (op === 'isNull') {
+      // The Boolean stays a parameter, so true and false share one statement.
+      out.push(sql`(${ref} IS NULL) = ${operand as Param}`);
+      continue;
+    }
+    const param = operand as Param;
+    switch (op) {
+      case 'eq':
+        out.push(sql`${ref} = ${param}`);
+        break;
+      case 'neq':
+        out.push(sql`${ref} <> ${param}`);
+        break;
+      case 'lt':
+        out.push(sql`${ref} < ${param}`);
+        break;
+      case 'lte':
+        out.push(sql`${ref} <= ${param}`);
+        break;
+      case 'gt':
+        out.push(sql`${ref} > ${param}`);
+        break;
+      case 'gte':
+        out.push(sql`${ref} >= ${param}`);
+        break;
+      case 'in':
+        out.push(sql`${ref} = ANY(${param})`);
+        break;
+      case 'notIn':
+        out.push(sql`${ref} <> ALL(${param})`);
+        break;
+      case 'like':
+        out.push(sql`${ref} LIKE ${param}`);
+        break;
+      case 'ilike':
+        out.push(sql`${ref} ILIKE ${param}`);
+        break;
+    }
+  }
+  return out;
+}
+
+/** Conditions through a relation: EXISTS on the related rows (some / every / none for to-many). */
+function relationCondition(
+  context: BuildContext,
+  relation: RelationModel,
+  parentAlias: string,
+  value: ArgValue,
+): SqlNode | undefined {
+  if (!isObject(value)) return undefined;
+  const alias = context.alias();
+  const { from, on } = relatedRows(context, relation, parentAlias, alias);
+  if (relation.toOne) {
+    const inner = whereSql(context, relation.target, alias, value);
+    return sql`EXISTS (SELECT 1 FROM ${from} WHERE ${join([on, inner ?? TRUE], ' AND ')})`;
+  }
+  const parts: SqlNode[] = [];
+  for (const [quantifier, inner] of Object.entries(value)) {
+    if (inner === null) continue;
+    const cond = whereSql(context, relation.target, alias, inner) ?? TRUE;
+    if (quantifier === 'some')
+      parts.push(sql`EXISTS (SELECT 1 FROM ${from} WHERE ${on} AND ${cond})`);
+    if (quantifier === 'none')
+      parts.push(sql`NOT EXISTS (SELECT 1 FROM ${from} WHERE ${on} AND ${cond})`);
+    // every: no related row for which the condition is not true (NULL counts as not true).
+    if (quantifier === 'every') {
+      parts.push(
+        sql`NOT EXISTS (SELECT 1 FROM ${from} WHERE ${on} AND NOT coalesce(${cond}, FALSE))`,
+      );
+    }
+  }
+  return parts.length === 0 ? undefined : join(parts, ' AND ');
+}
+
+/**
+ * The FROM item and join condition that reach the related rows (as `alias`) from the row
+ * `parentAlias`: a foreign key's columns, or both keys of a junction table.
+ */
+export function relatedRows(
+  context: BuildContext,
+  relation: RelationModel,
+  parentAlias: string,
+  alias: string,
+): { from: SqlNode; on: SqlNode } {
+  const target = identifier(relation.target.table.schema, relation.target.table.name);
+  if (!relation.via) {
+    const on = join(
+      relation.pairs.map(
+        ([mine, theirs]) => sql`${identifier(alias, theirs)} = ${identifier(parentAlias, mine)}`,
+      ),
+      ' AND ',
+    );
+    return { from: sql`${target} AS ${identifier(alias)}`, on };
+  }
+  const { junction, sourcePairs, targetPairs } = relation.via;
+  const j = context.alias('j');
+  const joinOn = join(
+    targetPairs.map(([jcol, tcol]) => sql`${identifier(j, jcol)} = ${identifier(alias, tcol)}`),
+    ' AND ',
+  );
+  const on = join(
+    sourcePairs.map(
+      ([pcol, jcol]) => sql`${identifier(j, jcol)} = ${identifier(parentAlias, pcol)}`,
+    ),
+    ' AND ',
+  );
+  return {
+    from: sql`${target} AS ${identifier(alias)} JOIN ${identifier(junction.schema, junction.name)} AS ${identifier(j)} ON ${joinOn}`,
+    on,
+  };
+}
+
+function isObject(value: ArgValue): value is { [field: string]: ArgValue } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof Param)
+  );
+}

@@ -1,0 +1,19 @@
+import type { SqlClient } from './SqlClient.js';
+
+/** Wraps a client and records every statement it runs (tests use it to count round trips). */
+export function countStatements(client: SqlClient): SqlClient & { readonly statements: string[] } {
+  const statements: string[] = [];
+  return {
+    driver: client.driver,
+    statements,
+    query(text, values) {
+      statements.push(text);
+      return client.query(text, values);
+    },
+    exec(script) {
+      statements.push(script);
+      return client.exec(script);
+    },
+    end: () => client.end(),
+  };
+}

@@ -1,0 +1,36 @@
+import type { GraphQLSchema } from 'graphql';
+import type { Catalog } from './catalog/Catalog.js';
+import { introspect } from './catalog/introspect.js';
+import { createPgSource, type PgSource } from './compile/createPgSource.js';
+import type { SqlClient } from './driver/SqlClient.js';
+import { buildModel, type ModelOptions } from './schema/buildModel.js';
+import { buildSchema } from './schema/buildSchema.js';
+import type { Model } from './schema/Model.js';
+
+export interface ReflectOptions extends ModelOptions {
+  /** PostgreSQL schemas to expose. Default `['public']`. */
+  readonly schemas?: ReadonlyArray<string>;
+}
+
+export interface Reflection {
+  readonly schema: GraphQLSchema;
+  readonly source: PgSource;
+  readonly model: Model;
+  readonly catalog: Catalog;
+}
+
+/**
+ * Reads the database's catalog and returns a GraphQL schema over it: tables and views as types,
+ * foreign keys as relations both ways, junction tables as many-to-many, and root fields that the
+ * engine compiles into one SQL statement per operation (docs/pg.md).
+ */
+export async function reflect(
+  client: SqlClient,
+  options: ReflectOptions = {},
+): Promise<Reflection> {
+  const catalog = await introspect(client, options.schemas ?? ['public']);
+  const model = buildModel(catalog, options);
+  const source = createPgSource(model, client);
+  const schema = buildSchema(model, source);
+  return { schema, source, model, catalog };
+}

@@ -1,0 +1,111 @@
+import type { CatalogColumn, CatalogTable } from '../catalog/Catalog.js';
+
+/**
+ * The reflected database as the SQL compiler sees it: every GraphQL type and field that stands for
+ * a table, a column or a relation, keyed by GraphQL names. Built once by `buildModel` from the
+ * catalog; the GraphQL schema is generated from it and the compiler reads it at plan time.
+ */
+export interface Model {
+  /** Table types by GraphQL type name. */
+  readonly tables: ReadonlyMap<string, TableModel>;
+  /** Root query fields by field name. */
+  readonly rootFields: ReadonlyMap<string, RootFieldModel>;
+  readonly enums: ReadonlyMap<string, EnumModel>;
+}
+
+export interface TableModel {
+  readonly table: CatalogTable;
+  readonly typeName: string;
+  readonly description: string | null;
+  /** Columns by GraphQL field name, in table order. */
+  readonly columns: ReadonlyMap<string, ColumnModel>;
+  /** Primary key columns; empty for a view without one (then no keyset pagination). */
+  readonly primaryKey: ReadonlyArray<ColumnModel>;
+  /** Relation and computed fields by GraphQL field name, in the order they are exposed. */
+  readonly fields: Map<string, FieldModel>;
+  /** Relations usable in `where` (by field name, without the Connection/Aggregate variants). */
+  readonly relationFilters: Map<string, RelationModel>;
+  readonly listField: string;
+}
+
+export type ScalarKind =
+  | 'Int'
+  | 'Float'
+  | 'String'
+  | 'Boolean'
+  | 'BigInt'
+  | 'BigFloat'
+  | 'UUID'
+  | 'Datetime'
+  | 'Date'
+  | 'JSON'
+  | 'enum';
+
+export interface ColumnModel {
+  readonly column: CatalogColumn;
+  readonly name: string;
+  readonly fieldName: string;
+  readonly scalar: ScalarKind;
+  readonly enumModel: EnumModel | undefined;
+  readonly isArray: boolean;
+  readonly notNull: boolean;
+  /** The value must be written as text in JSON (int8, numeric, types without a JSON form). */
+  readonly asText: boolean;
+  /** Can be compared with < and > and used in orderBy and cursors. */
+  readonly orderable: boolean;
+}
+
+export interface EnumModel {
+  readonly typeName: string;
+  readonly schema: string;
+  readonly pgName: string;
+  readonly description: string | null;
+  /** GraphQL value name → PostgreSQL label, in sort order. */
+  readonly values: ReadonlyMap<string, string>;
+  /** True when every GraphQL name equals its label, so SQL needs no translation. */
+  readonly identity: boolean;
+}
+
+/** A way from one table's row to rows of another. */
+export interface RelationModel {
+  readonly target: TableModel;
+  /** Pairs (column of the row we come from, column of the row we go to)… */
+  readonly pairs: ReadonlyArray<readonly [string, string]>;
+  /** …or, for many-to-many, through a junction table: source→junction, then junction→target. */
+  readonly via?: {
+    readonly junction: CatalogTable;
+    readonly sourcePairs: ReadonlyArray<readonly [string, string]>;
+    readonly targetPairs: ReadonlyArray<readonly [string, string]>;
+  };
+  /** At most one row (a foreign key seen from its own table). */
+  readonly toOne: boolean;
+  /** For to-one: every local column is NOT NULL, so the related row always exists. */
+  readonly required: boolean;
+}
+
+export type FieldModel =
+  | { readonly kind: 'relation'; readonly shape: RelationShape; readonly relation: RelationModel }
+  | { readonly kind: 'computed'; readonly computed: ComputedFieldModel };
+
+export type RelationShape = 'one' | 'list' | 'connection' | 'aggregate';
+
+export interface ComputedFieldModel {
+  /** The GraphQL output type in SDL (`String!`, `[Int!]`, a reflected type name). */
+  readonly type: string;
+  readonly description: string | undefined;
+  readonly needs: ReadonlyArray<ColumnModel>;
+  readonly resolve: (
+    row: Record<string, unknown>,
+    args: Record<string, unknown>,
+    context: unknown,
+  ) => unknown;
+}
+
+export type RootFieldModel =
+  | { readonly kind: 'single'; readonly table: TableModel }
+  | { readonly kind: 'list' | 'connection' | 'aggregate'; readonly table: TableModel };
+
+/** The key under which a computed field finds a column it needs in value mode (not a GraphQL name). */
+export function neededColumnKey(column: string): string {
+  return `#${column}`;
+}

@@ -1,0 +1,278 @@
+import type { Catalog, CatalogForeignKey, CatalogTable } from '../catalog/Catalog.js';
+import { defaultInflector, type Inflector } from './inflector.js';
+import type {
+  ColumnModel,
+  ComputedFieldModel,
+  EnumModel,
+  FieldModel,
+  Model,
+  RelationModel,
+  RootFieldModel,
+  TableModel,
+} from './Model.js';
+import { scalarKind } from './scalarKind.js';
+
+export interface ModelOptions {
+  /** Table names (`users` or `public.users`) to expose; default: every table and view. */
+  readonly include?: ReadonlyArray<string>;
+  readonly exclude?: ReadonlyArray<string>;
+  readonly inflector?: Partial<Inflector>;
+  /**
+   * Single-name overrides: `users` → type name, `users.full_name` → field name of a column,
+   * `posts.posts_author_id_fkey` → the relation field of that foreign key on `posts`, and
+   * `posts.posts_author_id_fkey.backward` → its field on the table it points at.
+   */
+  readonly rename?: Readonly<Record<string, string>>;
+  /** Computed fields by table name, then field name. */
+  readonly computed?: Readonly<Record<string, Readonly<Record<string, ComputedFieldInput>>>>;
+}
+
+export interface ComputedFieldInput {
+  /** The GraphQL type, in SDL: `String!`, `[Int!]`, or a reflected type name. */
+  readonly type: string;
+  /** Column names this field reads from the row. */
+  readonly needs: ReadonlyArray<string>;
+  readonly description?: string;
+  readonly resolve: ComputedFieldModel['resolve'];
+}
+
+/** Builds the model: which types and fields exist, and what table, column or join each stands for. */
+export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model {
+  const inflect: Inflector = { ...defaultInflector, ...options.inflector };
+  const rename = options.rename ?? {};
+  const exposed = catalog.tables.filter((t) => isExposed(t, options));
+
+  const enums = new Map<string, EnumModel>();
+  const enumByPg = new Map<string, EnumModel>();
+  for (const e of catalog.enums) {
+    const values = new Map(e.labels.map((label) => [inflect.enumValueName(label), label]));
+    const model: EnumModel = {
+      typeName: rename[e.name] ?? inflect.enumName(e),
+      schema: e.schema,
+      pgName: e.name,
+      description: e.comment,
+      values,
+      identity: [...values].every(([name, label]) => name === label),
+    };
+    enums.set(model.typeName, model);
+    enumByPg.set(`${e.schema}.${e.name}`, model);
+  }
+
+  const tables = new Map<string, TableModel>();
+  const byPg = new Map<string, TableModel>();
+  for (const table of exposed) {
+    const columns = new Map<string, ColumnModel>();
+    for (const column of table.columns) {
+      const kind = scalarKind(column.type);
+      const fieldName = rename[`${table.name}.${column.name}`] ?? inflect.fieldName(column.name);
+      columns.set(fieldName, {
+        column,
+        name: column.name,
+        fieldName,
+        ...kind,
+        orderable: kind.orderable && !column.type.isArray,
+        enumModel: column.type.isEnum
+          ? enumByPg.get(`${column.type.schema}.${column.type.name}`)
+          : undefined,
+        isArray: column.type.isArray,
+        notNull: column.notNull,
+      });
+    }
+    const byName = new Map([...columns.values()].map((c) => [c.name, c]));
+    const model: TableModel = {
+      table,
+      typeName: rename[table.name] ?? inflect.typeName(table),
+      description: table.comment,
+      columns,
+      primaryKey: table.primaryKey.map((name) => byName.get(name) as ColumnModel),
+      fields: new Map(),
+      relationFilters: new Map(),
+      listField: inflect.listField(table),
+    };
+    if (tables.has(model.typeName)) {
+      throw new Error(
+        `Two tables are both named ${model.typeName} in GraphQL; rename one (option rename).`,
+      );
+    }
+    tables.set(model.typeName, model);
+    byPg.set(key(table.schema, table.name), model);
+  }
+
+  const addField = (owner: TableModel, name: string, field: FieldModel) => {
+    if (owner.columns.has(name) || owner.fields.has(name)) {
+      throw new Error(
+        `${owner.typeName}.${name} would be defined twice (by a column, a relation or a computed field); ` +
+          'use the rename or inflector option to tell them apart.',
+      );
+    }
+    owner.fields.set(name, field);
+  };
+  const addToMany = (owner: TableModel, name: string, relation: RelationModel) => {
+    addField(owner, name, { kind: 'relation', shape: 'list', relation });
+    addField(owner, inflect.connectionField(name), {
+      kind: 'relation',
+      shape: 'connection',
+      relation,
+    });
+    addField(owner, inflect.aggregateField(name), {
+      kind: 'relation',
+      shape: 'aggregate',
+      relation,
+    });
+    owner.relationFilters.set(name, relation);
+  };
+
+  for (const source of tables.values()) {
+    for (const fk of source.table.foreignKeys) {
+      const target = byPg.get(key(fk.foreignSchema, fk.foreignTable));
+      if (!target) continue;
+      const pairs = fk.columns.map((c, i) => [c, fk.foreignColumns[i] as string] as const);
+      const required = fk.columns.every(
+        (c) => source.table.columns.find((col) => col.name === c)?.notNull,
+      );
+      const forward: RelationModel = { target, pairs, toOne: true, required };
+      const forwardName =
+        rename[`${source.table.name}.${fk.name}`] ?? inflect.forwardRelation(fk, target.table);
+      addField(source, forwardName, { kind: 'relation', shape: 'one', relation: forward });
+      source.relationFilters.set(forwardName, forward);
+
+      const ambiguous =
+        source.table.foreignKeys.filter((other) => sameTarget(other, fk)).length > 1;
+      const backward: RelationModel = {
+        target: source,
+        pairs: pairs.map(([a, b]) => [b, a] as const),
+        toOne: isUnique(source.table, fk.columns),
+        required: false,
+      };
+      const backwardName =
+        rename[`${source.table.name}.${fk.name}.backward`] ??
+        (backward.toOne
+          ? inflect.singular(inflect.backwardRelation(fk, source.table, ambiguous))
+          : inflect.backwardRelation(fk, source.table, ambiguous));
+      if (backward.toOne) {
+        addField(target, backwardName, { kind: 'relation', shape: 'one', relation: backward });
+        target.relationFilters.set(backwardName, backward);
+      } else {
+        addToMany(target, backwardName, backward);
+      }
+    }
+  }
+
+  for (const junction of tables.values()) {
+    const fks = junctionKeys(junction.table);
+    if (!fks) continue;
+    for (const [from, to] of [fks, [fks[1], fks[0]] as const]) {
+      const source = byPg.get(key(from.foreignSchema, from.foreignTable));
+      const target = byPg.get(key(to.foreignSchema, to.foreignTable));
+      if (!source || !target) continue;
+      const ambiguous = source === target || countJunctions(tables, source, target) > 1;
+      const relation: RelationModel = {
+        target,
+        pairs: [],
+        via: {
+          junction: junction.table,
+          sourcePairs: from.foreignColumns.map((c, i) => [c, from.columns[i] as string] as const),
+          targetPairs: to.columns.map((c, i) => [c, to.foreignColumns[i] as string] as const),
+        },
+        toOne: false,
+        required: false,
+      };
+      addToMany(
+        source,
+        inflect.manyToManyRelation(junction.table, target.table, ambiguous),
+        relation,
+      );
+    }
+  }
+
+  for (const [tableName, fields] of Object.entries(options.computed ?? {})) {
+    const owner = [...tables.values()].find((t) => t.table.name === tableName);
+    if (!owner) throw new Error(`Computed fields for unknown table ${tableName}`);
+    for (const [fieldName, input] of Object.entries(fields)) {
+      const needs = input.needs.map((name) => {
+        const column = [...owner.columns.values()].find((c) => c.name === name);
+        if (!column)
+          throw new Error(
+            `Computed field ${owner.typeName}.${fieldName} needs unknown column ${name}`,
+          );
+        return column;
+      });
+      addField(owner, fieldName, {
+        kind: 'computed',
+        computed: {
+          type: input.type,
+          description: input.description,
+          needs,
+          resolve: input.resolve,
+        },
+      });
+    }
+  }
+
+  const rootFields = new Map<string, RootFieldModel>();
+  const addRoot = (name: string, field: RootFieldModel) => {
+    if (rootFields.has(name))
+      throw new Error(`Query.${name} would be defined twice; use the rename option.`);
+    rootFields.set(name, field);
+  };
+  for (const table of tables.values()) {
+    const list = rename[`${table.table.name}.list`] ?? table.listField;
+    addRoot(list, { kind: 'list', table });
+    if (table.primaryKey.length > 0) {
+      addRoot(inflect.connectionField(list), { kind: 'connection', table });
+      addRoot(rename[`${table.table.name}.single`] ?? inflect.singleField(table.table), {
+        kind: 'single',
+        table,
+      });
+    }
+    addRoot(inflect.aggregateField(list), { kind: 'aggregate', table });
+  }
+  return { tables, rootFields, enums };
+}
+
+function key(schema: string, name: string): string {
+  return `${schema}.${name}`;
+}
+
+function isExposed(table: CatalogTable, options: ModelOptions): boolean {
+  const names = [table.name, key(table.schema, table.name)];
+  if (options.include && !options.include.some((n) => names.includes(n))) return false;
+  return !(options.exclude ?? []).some((n) => names.includes(n));
+}
+
+function sameTarget(a: CatalogForeignKey, b: CatalogForeignKey): boolean {
+  return a.foreignSchema === b.foreignSchema && a.foreignTable === b.foreignTable;
+}
+
+function isUnique(table: CatalogTable, columns: ReadonlyArray<string>): boolean {
+  const same = (k: ReadonlyArray<string>) =>
+    k.length === columns.length && k.every((c) => columns.includes(c));
+  return same(table.primaryKey) || table.uniqueKeys.some(same);
+}
+
+/** A junction table: exactly two foreign keys whose columns together are its primary key. */
+function junctionKeys(
+  table: CatalogTable,
+): readonly [CatalogForeignKey, CatalogForeignKey] | undefined {
+  const [a, b, ...rest] = table.foreignKeys;
+  if (!a || !b || rest.length > 0) return undefined;
+  const cols = new Set([...a.columns, ...b.columns]);
+  const pk = table.primaryKey;
+  return pk.length === cols.size && pk.every((c) => cols.has(c)) ? [a, b] : undefined;
+}
+
+function countJunctions(
+  tables: ReadonlyMap<string, TableModel>,
+  a: TableModel,
+  b: TableModel,
+): number {
+  let n = 0;
+  for (const t of tables.values()) {
+    const fks = junctionKeys(t.table);
+    if (!fks) continue;
+    const targets = fks.map((fk) => key(fk.foreignSchema, fk.foreignTable));
+    const want = [key(a.table.schema, a.table.name), key(b.table.schema, b.table.name)];
+    if (targets.includes(want[0] as string) && targets.includes(want[1] as string)) n++;
+  }
+  return n;
+}

@@ -1,0 +1,353 @@
+import {
+  GraphQLBoolean,
+  GraphQLFloat,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLSchema,
+  GraphQLString,
+  Kind,
+  parseType,
+  specifiedScalarTypes,
+  type TypeNode,
+  type GraphQLFieldConfig,
+  type GraphQLFieldConfigArgumentMap,
+  type GraphQLFieldConfigMap,
+  type GraphQLFieldResolver,
+  type GraphQLOutputType,
+  type GraphQLScalarType,
+} from 'graphql';
+import type { PgSource } from '../compile/createPgSource.js';
+import { createInputTypes, SCALARS, type InputTypes } from './inputTypes.js';
+import {
+  neededColumnKey,
+  type ColumnModel,
+  type Model,
+  type RelationShape,
+  type TableModel,
+} from './Model.js';
+import { GraphQLBigFloat, GraphQLBigInt } from './scalars.js';
+
+/**
+ * In value mode (a selection with computed fields) the engine completes rows that the statement
+ * built under response keys, so every reflected field reads its own response key.
+ */
+const byResponseKey: GraphQLFieldResolver<unknown, unknown> = (source, _args, _context, info) =>
+  (source as Record<string, unknown> | null | undefined)?.[info.path.key as string];
+
+export const PageInfo = new GraphQLObjectType({
+  name: 'PageInfo',
+  description: 'Relay cursor pagination state (Relay Cursor Connections spec, §5).',
+  fields: {
+    hasNextPage: { type: new GraphQLNonNull(GraphQLBoolean), resolve: byResponseKey },
+    hasPreviousPage: { type: new GraphQLNonNull(GraphQLBoolean), resolve: byResponseKey },
+    startCursor: { type: GraphQLString, resolve: byResponseKey },
+    endCursor: { type: GraphQLString, resolve: byResponseKey },
+  },
+});
+
+/**
+ * Generates the GraphQL schema of a model. Root fields carry `extensions.sluice.source`: Sluice's
+ * engine hands them to the source, all at once, and splices the statement's JSON. Their resolvers
+ * are a fallback for plain graphql-js (e.g. another server): one statement per root field, results
+ * completed by graphql-js.
+ */
+export function buildSchema(model: Model, source: PgSource): GraphQLSchema {
+  const inputs = createInputTypes();
+  const objects = new Map<TableModel, GraphQLObjectType>();
+  const connections = new Map<TableModel, GraphQLObjectType>();
+  const aggregates = new Map<TableModel, GraphQLObjectType>();
+
+  const objectType = (table: TableModel): GraphQLObjectType => {
+    let type = objects.get(table);
+    if (!type) {
+      type = new GraphQLObjectType({
+        name: table.typeName,
+        description: table.description,
+        fields: () => objectFields(table),
+      });
+      objects.set(table, type);
+    }
+    return type;
+  };
+
+  const columnType = (column: ColumnModel): GraphQLOutputType => {
+    let type: GraphQLOutputType = inputs.scalar(column);
+    if (column.isArray) type = new GraphQLList(type);
+    return column.notNull ? new GraphQLNonNull(type) : type;
+  };
+
+  const objectFields = (table: TableModel): GraphQLFieldConfigMap<unknown, unknown> => {
+    const fields: GraphQLFieldConfigMap<unknown, unknown> = {};
+    for (const column of table.columns.values()) {
+      fields[column.fieldName] = {
+        type: columnType(column),
+        description: column.column.comment,
+        resolve: byResponseKey,
+      };
+    }
+    for (const [name, field] of table.fields) {
+      if (field.kind === 'relation') {
+        fields[name] = relationField(field.relation.target, field.shape, field.relation.required);
+      } else {
+        const { computed } = field;
+        fields[name] = {
+          type: typeRef(computed.type),
+          description: computed.description,
+          resolve: (row, args, context) =>
+            computed.resolve(neededRow(row, computed.needs), args, context),
+        };
+      }
+    }
+    return fields;
+  };
+
+  const relationField = (
+    target: TableModel,
+    shape: RelationShape,
+    required: boolean,
+  ): GraphQLFieldConfig<unknown, unknown> => {
+    switch (shape) {
+      case 'one': {
+        const type = objectType(target);
+        return { type: required ? new GraphQLNonNull(type) : type, resolve: byResponseKey };
+      }
+      case 'list':
+        return {
+          type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(objectType(target)))),
+          args: listArgs(target, inputs),
+          resolve: byResponseKey,
+        };
+      case 'connection':
+        return {
+          type: new GraphQLNonNull(connectionType(target)),
+          args: connectionArgs(target, inputs),
+          resolve: byResponseKey,
+        };
+      case 'aggregate':
+        return {
+          type: new GraphQLNonNull(aggregateType(target)),
+          args: { where: { type: inputs.where(target) } },
+          resolve: byResponseKey,
+        };
+    }
+  };
+
+  const connectionType = (table: TableModel): GraphQLObjectType => {
+    let type = connections.get(table);
+    if (!type) {
+      const node = new GraphQLNonNull(objectType(table));
+      const edge = new GraphQLObjectType({
+        name: `${table.typeName}Edge`,
+        fields: {
+          cursor: {
+            type: new GraphQLNonNull(GraphQLString),
+            description: 'Opaque; pass it to after/before.',
+            resolve: byResponseKey,
+          },
+          node: { type: node, resolve: byResponseKey },
+        },
+      });
+      type = new GraphQLObjectType({
+        name: `${table.typeName}Connection`,
+        description: `A page of ${table.typeName} rows (Relay Cursor Connections spec).`,
+        fields: {
+          edges: {
+            type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(edge))),
+            resolve: byResponseKey,
+          },
+          nodes: { type: new GraphQLNonNull(new GraphQLList(node)), resolve: byResponseKey },
+          pageInfo: { type: new GraphQLNonNull(PageInfo), resolve: byResponseKey },
+          totalCount: {
+            type: new GraphQLNonNull(GraphQLInt),
+            description: 'Rows matching `where`, ignoring the page.',
+            resolve: byResponseKey,
+          },
+        },
+      });
+      connections.set(table, type);
+    }
+    return type;
+  };
+
+  const aggregateType = (table: TableModel): GraphQLObjectType => {
+    let type = aggregates.get(table);
+    if (!type) {
+      const fields: GraphQLFieldConfigMap<unknown, unknown> = {
+        count: { type: new GraphQLNonNull(GraphQLInt), resolve: byResponseKey },
+      };
+      for (const fn of AGGREGATE_FUNCTIONS) {
+        const columns = [...table.columns.values()].filter(
+          (c) => aggregateScalar(fn, c) !== undefined,
+        );
+        if (columns.length === 0) continue;
+        const sub = new GraphQLObjectType({
+          name: `${table.typeName}${fn.charAt(0).toUpperCase()}${fn.slice(1)}Aggregate`,
+          fields: Object.fromEntries(
+            columns.map((c) => [
+              c.fieldName,
+              { type: aggregateScalar(fn, c, inputs) as GraphQLOutputType, resolve: byResponseKey },
+            ]),
+          ),
+        });
+        fields[fn] = { type: new GraphQLNonNull(sub), resolve: byResponseKey };
+      }
+      type = new GraphQLObjectType({ name: `${table.typeName}Aggregate`, fields });
+      aggregates.set(table, type);
+    }
+    return type;
+  };
+
+  /** Resolves a computed field's SDL type against GraphQL's, Sluice's and the reflected types. */
+  const typeRef = (ref: string): GraphQLOutputType => {
+    const walk = (node: TypeNode): GraphQLOutputType => {
+      if (node.kind === Kind.NON_NULL_TYPE) return new GraphQLNonNull(walk(node.type) as never);
+      if (node.kind === Kind.LIST_TYPE) return new GraphQLList(walk(node.type));
+      const name = node.name.value;
+      const found =
+        specifiedScalarTypes.find((t) => t.name === name) ??
+        Object.values(SCALARS).find((t) => t.name === name) ??
+        [...model.tables.values()].filter((t) => t.typeName === name).map(objectType)[0] ??
+        [...model.enums.values()].filter((e) => e.typeName === name).map(inputs.enumType)[0];
+      if (!found) throw new Error(`Unknown type ${name} in a computed field's type ${ref}`);
+      return found;
+    };
+    return walk(parseType(ref));
+  };
+
+  const queryFields: GraphQLFieldConfigMap<unknown, unknown> = {};
+  const extensions = { sluice: { source } };
+  for (const [name, root] of model.rootFields) {
+    const { table } = root;
+    const base = { extensions, resolve: fallbackResolver(source), description: table.description };
+    switch (root.kind) {
+      case 'single':
+        queryFields[name] = {
+          ...base,
+          type: objectType(table),
+          args: Object.fromEntries(
+            table.primaryKey.map((c) => [
+              c.fieldName,
+              { type: new GraphQLNonNull(inputs.scalar(c)) },
+            ]),
+          ),
+        };
+        break;
+      case 'list':
+        queryFields[name] = { ...relationField(table, 'list', false), ...base };
+        break;
+      case 'connection':
+        queryFields[name] = { ...relationField(table, 'connection', false), ...base };
+        break;
+      case 'aggregate':
+        queryFields[name] = { ...relationField(table, 'aggregate', false), ...base };
+        break;
+    }
+  }
+  return new GraphQLSchema({
+    query: new GraphQLObjectType({ name: 'Query', fields: queryFields }),
+    // Tables reachable only through relations still appear in the schema.
+    types: [...model.tables.values()].map(objectType),
+  });
+}
+
+export const AGGREGATE_FUNCTIONS = ['sum', 'avg', 'min', 'max'] as const;
+export type AggregateFunction = (typeof AGGREGATE_FUNCTIONS)[number];
+
+/** The GraphQL scalar of `fn(column)`, or undefined when the function does not apply. */
+export function aggregateScalar(
+  fn: AggregateFunction,
+  column: ColumnModel,
+  inputs?: InputTypes,
+): GraphQLScalarType | ReturnType<InputTypes['scalar']> | undefined {
+  if (column.isArray) return undefined;
+  const numeric = ['Int', 'BigInt', 'BigFloat', 'Float'].includes(column.scalar);
+  switch (fn) {
+    case 'sum':
+      // PostgreSQL: sum(int2/int4) is int8, sum(int8/numeric) is numeric, sum(float) is float8.
+      if (!numeric) return undefined;
+      return column.scalar === 'Int'
+        ? GraphQLBigInt
+        : column.scalar === 'Float'
+          ? GraphQLFloat
+          : GraphQLBigFloat;
+    case 'avg':
+      if (!numeric) return undefined;
+      return column.scalar === 'Float' ? GraphQLFloat : GraphQLBigFloat;
+    case 'min':
+    case 'max':
+      if (!column.orderable || column.scalar === 'Boolean' || column.scalar === 'UUID')
+        return undefined;
+      return inputs
+        ? inputs.scalar(column)
+        : column.scalar === 'enum'
+          ? GraphQLString
+          : SCALARS[column.scalar];
+  }
+}
+
+function listArgs(table: TableModel, inputs: InputTypes): GraphQLFieldConfigArgumentMap {
+  const orderBy = inputs.orderBy(table);
+  return {
+    where: { type: inputs.where(table) },
+    ...(orderBy
+      ? {
+          orderBy: {
+            type: new GraphQLList(new GraphQLNonNull(orderBy)),
+            description: 'Default: primary key, ascending.',
+          },
+        }
+      : {}),
+    limit: { type: GraphQLInt },
+    offset: { type: GraphQLInt },
+  };
+}
+
+function connectionArgs(table: TableModel, inputs: InputTypes): GraphQLFieldConfigArgumentMap {
+  const orderBy = inputs.orderBy(table);
+  return {
+    where: { type: inputs.where(table) },
+    ...(orderBy ? { orderBy: { type: new GraphQLList(new GraphQLNonNull(orderBy)) } } : {}),
+    first: { type: GraphQLInt },
+    after: { type: GraphQLString },
+    last: { type: GraphQLInt },
+    before: { type: GraphQLString },
+  };
+}
+
+/** The row a computed field's resolver sees: the columns it declared, by column name. */
+function neededRow(source: unknown, needs: ReadonlyArray<ColumnModel>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  const from = (source ?? {}) as Record<string, unknown>;
+  for (const column of needs) row[column.name] = from[neededColumnKey(column.name)];
+  return row;
+}
+
+/**
+ * A root value may carry results a source already computed, by response key: the fallback
+ * resolvers use them instead of querying again (lets an executor run the one statement itself and
+ * still complete `value` results through graphql-js).
+ */
+export const SOURCE_VALUES: unique symbol = Symbol.for('sluice.pg.sourceValues');
+
+function fallbackResolver(source: PgSource): GraphQLFieldResolver<unknown, unknown> {
+  return async (root, _args, context, info) => {
+    const known = (root as { [SOURCE_VALUES]?: ReadonlyMap<string, unknown> } | null | undefined)?.[
+      SOURCE_VALUES
+    ];
+    if (known?.has(String(info.path.key))) return known.get(String(info.path.key));
+    const fieldDef = info.parentType.getFields()[info.fieldName];
+    if (!fieldDef) return null;
+    const compiled = source.compileValues({
+      schema: info.schema,
+      operation: info.operation,
+      fragments: info.fragments,
+      parentType: info.parentType,
+      fields: [{ responseKey: String(info.path.key), fieldDef, fieldNodes: info.fieldNodes }],
+      conditionValues: info.variableValues,
+    });
+    const [result] = await compiled.execute(info.variableValues, context);
+    return result?.kind === 'value' ? result.value : null;
+  };
+}

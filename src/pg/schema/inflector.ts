@@ -1,0 +1,151 @@
+import type { CatalogEnum, CatalogForeignKey, CatalogTable } from '../catalog/Catalog.js';
+
+/**
+ * How database names become GraphQL names (docs/pg.md, "Inflector"). Every function can be
+ * replaced through `reflect({ inflector: { … } })`; `rename` overrides single names.
+ */
+export interface Inflector {
+  /** `blog_posts` → `BlogPost` */
+  typeName(table: CatalogTable): string;
+  /** `full_name` → `fullName` */
+  fieldName(column: string): string;
+  /** `post_status` → `PostStatus` */
+  enumName(enumType: CatalogEnum): string;
+  /** An enum label as a GraphQL enum value: kept when it is a valid name, else made one. */
+  enumValueName(label: string): string;
+  /** `blog_posts` → `blogPosts` (the list root field and to-many relations) */
+  listField(table: CatalogTable): string;
+  /** `blog_posts` → `blogPost` (the primary-key root field) */
+  singleField(table: CatalogTable): string;
+  /** `blogPosts` → `blogPostsConnection` */
+  connectionField(listField: string): string;
+  /** `blogPosts` → `blogPostsAggregate` */
+  aggregateField(listField: string): string;
+  /** A foreign key seen from its table: `author_id` → `author`. */
+  forwardRelation(fk: CatalogForeignKey, target: CatalogTable): string;
+  /** A foreign key seen from the table it points at: `posts` (or `postsByAuthorId` when ambiguous). */
+  backwardRelation(fk: CatalogForeignKey, source: CatalogTable, ambiguous: boolean): string;
+  /** Through a junction table: `tags` (or `tagsByPostTags` when ambiguous). */
+  manyToManyRelation(junction: CatalogTable, target: CatalogTable, ambiguous: boolean): string;
+  plural(word: string): string;
+  singular(word: string): string;
+}
+
+export const defaultInflector: Inflector = {
+  typeName: (table) => pascalCase(singular(table.name)),
+  fieldName: (column) => camelCase(column),
+  enumName: (enumType) => pascalCase(enumType.name),
+  enumValueName: (label) => {
+    if (/^[_A-Za-z][_0-9A-Za-z]*$/.test(label) && !['true', 'false', 'null'].includes(label)) {
+      return label;
+    }
+    const name = label.replace(/[^_0-9A-Za-z]+/g, '_').toUpperCase();
+    return /^[_A-Za-z]/.test(name) ? name : `_${name}`;
+  },
+  listField: (table) => camelCase(plural(table.name)),
+  singleField: (table) => camelCase(singular(table.name)),
+  connectionField: (list) => `${list}Connection`,
+  aggregateField: (list) => `${list}Aggregate`,
+  forwardRelation: (fk, target) => {
+    const only = fk.columns.length === 1 ? fk.columns[0] : undefined;
+    if (only !== undefined && /_id$/i.test(only) && only.length > 3)
+      return camelCase(only.slice(0, -3));
+    return camelCase(singular(target.name));
+  },
+  backwardRelation: (fk, source, ambiguous) => {
+    const base = camelCase(plural(source.name));
+    return ambiguous ? `${base}By${pascalCase(fk.columns.join('_'))}` : base;
+  },
+  manyToManyRelation: (junction, target, ambiguous) => {
+    const base = camelCase(plural(target.name));
+    return ambiguous ? `${base}By${pascalCase(junction.name)}` : base;
+  },
+  plural,
+  singular,
+};
+
+export function camelCase(name: string): string {
+  const pascal = pascalCase(name);
+  return pascal.charAt(0).toLowerCase() + pascal.slice(1);
+}
+
+export function pascalCase(name: string): string {
+  const words = name.split(/[^0-9A-Za-z]+/).filter(Boolean);
+  const joined = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+  const safe = joined === '' ? '_' : joined;
+  return /^[0-9]/.test(safe) ? `_${safe}` : safe;
+}
+
+// English plurals, enough for table names; anything else is what `inflector.plural` is for.
+const IRREGULAR: ReadonlyArray<readonly [string, string]> = [
+  ['person', 'people'],
+  ['child', 'children'],
+  ['man', 'men'],
+  ['woman', 'women'],
+  ['mouse', 'mice'],
+  ['goose', 'geese'],
+  ['tooth', 'teeth'],
+  ['foot', 'feet'],
+  ['datum', 'data'],
+  ['index', 'indices'],
+  ['criterion', 'criteria'],
+];
+const UNCOUNTABLE = new Set([
+  'sheep',
+  'fish',
+  'series',
+  'species',
+  'news',
+  'information',
+  'equipment',
+  'metadata',
+  'data',
+  'status_history',
+]);
+
+/** `post` → `posts`, `category` → `categories`, `box` → `boxes`, `person` → `people`; plurals stay. */
+export function plural(word: string): string {
+  const { head, last } = splitLast(word);
+  const lower = last.toLowerCase();
+  if (UNCOUNTABLE.has(lower)) return word;
+  for (const [one, many] of IRREGULAR) {
+    if (lower === one) return head + matchCase(last, many);
+    if (lower === many) return word;
+  }
+  if (looksPlural(lower)) return word;
+  if (/[^aeiou]y$/.test(lower)) return head + last.slice(0, -1) + 'ies';
+  if (/(s|x|z|ch|sh)$/.test(lower)) return head + last + 'es';
+  return head + last + 's';
+}
+
+/** `posts` → `post`, `categories` → `category`, `boxes` → `box`, `people` → `person`. */
+export function singular(word: string): string {
+  const { head, last } = splitLast(word);
+  const lower = last.toLowerCase();
+  if (UNCOUNTABLE.has(lower)) return word;
+  for (const [one, many] of IRREGULAR) {
+    if (lower === many) return head + matchCase(last, one);
+    if (lower === one) return word;
+  }
+  if (!looksPlural(lower)) return word;
+  if (/[^aeiou]ies$/.test(lower)) return head + last.slice(0, -3) + 'y';
+  if (/(ss|us|x|z|ch|sh)es$/.test(lower)) return head + last.slice(0, -2);
+  return head + last.slice(0, -1);
+}
+
+function looksPlural(lower: string): boolean {
+  return /s$/.test(lower) && !/(ss|us|is)$/.test(lower);
+}
+
+function splitLast(word: string): { head: string; last: string } {
+  const match = /^(.*?)([A-Za-z]+)$/.exec(word.replace(/([a-z0-9])([A-Z])/g, '$1\u0000$2'));
+  if (!match) return { head: word, last: '' };
+  const head = (match[1] ?? '').replaceAll('\u0000', '');
+  return { head: word.slice(0, head.length), last: word.slice(head.length) };
+}
+
+function matchCase(model: string, word: string): string {
+  return model.charAt(0) === model.charAt(0).toUpperCase()
+    ? word.charAt(0).toUpperCase() + word.slice(1)
+    : word;
+}

@@ -1,0 +1,201 @@
+import {
+  GraphQLBoolean,
+  GraphQLEnumType,
+  GraphQLFloat,
+  GraphQLInputObjectType,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLString,
+  type GraphQLInputFieldConfigMap,
+  type GraphQLScalarType,
+} from 'graphql';
+import type { ColumnModel, EnumModel, ScalarKind, TableModel } from './Model.js';
+import {
+  GraphQLBigFloat,
+  GraphQLBigInt,
+  GraphQLDate,
+  GraphQLDatetime,
+  GraphQLJSON,
+  GraphQLUUID,
+} from './scalars.js';
+
+/** The input types of reflected lists: `<Type>Where`, `<Type>OrderBy`, the scalar filters. */
+export interface InputTypes {
+  where(table: TableModel): GraphQLInputObjectType;
+  orderBy(table: TableModel): GraphQLInputObjectType | undefined;
+  scalar(column: ColumnModel): GraphQLScalarType | GraphQLEnumType;
+  enumType(model: EnumModel): GraphQLEnumType;
+}
+
+export const SCALARS: Record<Exclude<ScalarKind, 'enum'>, GraphQLScalarType> = {
+  Int: GraphQLInt,
+  Float: GraphQLFloat,
+  String: GraphQLString,
+  Boolean: GraphQLBoolean,
+  BigInt: GraphQLBigInt,
+  BigFloat: GraphQLBigFloat,
+  UUID: GraphQLUUID,
+  Datetime: GraphQLDatetime,
+  Date: GraphQLDate,
+  JSON: GraphQLJSON,
+};
+
+/** ORDER BY direction with explicit NULLS placement (PostgreSQL's default: NULLS LAST for ASC). */
+export const OrderDirection = new GraphQLEnumType({
+  name: 'OrderDirection',
+  values: {
+    ASC: { value: 'ASC', description: 'Ascending, nulls last.' },
+    ASC_NULLS_FIRST: { value: 'ASC_NULLS_FIRST' },
+    DESC: { value: 'DESC', description: 'Descending, nulls first.' },
+    DESC_NULLS_LAST: { value: 'DESC_NULLS_LAST' },
+    ASC_NULLS_LAST: { value: 'ASC_NULLS_LAST' },
+    DESC_NULLS_FIRST: { value: 'DESC_NULLS_FIRST' },
+  },
+});
+
+const listFilter = new GraphQLInputObjectType({
+  name: 'ListFilter',
+  description: 'Conditions on an array column.',
+  fields: { isNull: { type: GraphQLBoolean } },
+});
+
+export function createInputTypes(): InputTypes {
+  const enumTypes = new Map<EnumModel, GraphQLEnumType>();
+  const filters = new Map<string, GraphQLInputObjectType>();
+  const wheres = new Map<TableModel, GraphQLInputObjectType>();
+  const orderBys = new Map<TableModel, GraphQLInputObjectType | undefined>();
+  const relationFilters = new Map<TableModel, GraphQLInputObjectType>();
+
+  const enumType = (e: EnumModel): GraphQLEnumType => {
+    let type = enumTypes.get(e);
+    if (!type) {
+      type = new GraphQLEnumType({
+        name: e.typeName,
+        description: e.description,
+        values: Object.fromEntries([...e.values].map(([name, label]) => [name, { value: label }])),
+      });
+      enumTypes.set(e, type);
+    }
+    return type;
+  };
+  const scalar = (column: ColumnModel) =>
+    column.scalar === 'enum' && column.enumModel
+      ? enumType(column.enumModel)
+      : SCALARS[column.scalar === 'enum' ? 'String' : column.scalar];
+
+  const filterFor = (column: ColumnModel): GraphQLInputObjectType => {
+    if (column.isArray) return listFilter;
+    const type = scalar(column);
+    const name = `${type.name}Filter`;
+    let filter = filters.get(name);
+    if (!filter) {
+      const fields: GraphQLInputFieldConfigMap = {};
+      if (column.scalar !== 'JSON') {
+        Object.assign(fields, {
+          eq: {
+            type,
+            description: 'Equal to. A null operand means no condition (as for every operator).',
+          },
+          neq: { type },
+          in: { type: new GraphQLList(new GraphQLNonNull(type)) },
+          notIn: { type: new GraphQLList(new GraphQLNonNull(type)) },
+        });
+        if (column.orderable) {
+          Object.assign(fields, { lt: { type }, lte: { type }, gt: { type }, gte: { type } });
+        }
+        if (column.scalar === 'String') {
+          Object.assign(fields, {
+            like: {
+              type,
+              description: 'SQL LIKE: % matches any run of characters, _ one character.',
+            },
+            ilike: { type, description: 'LIKE, ignoring case.' },
+          });
+        }
+      }
+      fields['isNull'] = {
+        type: GraphQLBoolean,
+        description: 'true: IS NULL, false: IS NOT NULL.',
+      };
+      filter = new GraphQLInputObjectType({ name, fields });
+      filters.set(name, filter);
+    }
+    return filter;
+  };
+
+  const relationFilter = (table: TableModel): GraphQLInputObjectType => {
+    let filter = relationFilters.get(table);
+    if (!filter) {
+      filter = new GraphQLInputObjectType({
+        name: `${table.typeName}RelationFilter`,
+        description: `Conditions on the related ${table.typeName} rows.`,
+        fields: () => ({
+          some: { type: where(table), description: 'At least one related row matches.' },
+          every: {
+            type: where(table),
+            description: 'Every related row matches (true when there are none).',
+          },
+          none: { type: where(table), description: 'No related row matches.' },
+        }),
+      });
+      relationFilters.set(table, filter);
+    }
+    return filter;
+  };
+
+  const where = (table: TableModel): GraphQLInputObjectType => {
+    let type = wheres.get(table);
+    if (!type) {
+      type = new GraphQLInputObjectType({
+        name: `${table.typeName}Where`,
+        description: `Conditions on ${table.typeName} rows; all the given ones must hold.`,
+        fields: () => {
+          const fields: GraphQLInputFieldConfigMap = {};
+          for (const column of table.columns.values())
+            fields[column.fieldName] = { type: filterFor(column) };
+          for (const [name, relation] of table.relationFilters) {
+            fields[name] = {
+              type: relation.toOne ? where(relation.target) : relationFilter(relation.target),
+            };
+          }
+          const me = where(table);
+          fields['and'] = {
+            type: new GraphQLList(new GraphQLNonNull(me)),
+            description: 'All of these hold.',
+          };
+          fields['or'] = {
+            type: new GraphQLList(new GraphQLNonNull(me)),
+            description: 'At least one of these holds.',
+          };
+          fields['not'] = { type: me, description: 'This does not hold.' };
+          return fields;
+        },
+      });
+      wheres.set(table, type);
+    }
+    return type;
+  };
+
+  const orderBy = (table: TableModel): GraphQLInputObjectType | undefined => {
+    if (!orderBys.has(table)) {
+      const orderable = [...table.columns.values()].filter((c) => c.orderable);
+      orderBys.set(
+        table,
+        orderable.length === 0
+          ? undefined
+          : new GraphQLInputObjectType({
+              name: `${table.typeName}OrderBy`,
+              description:
+                'One sort key: give exactly one field per list item, e.g. [{ name: ASC }, { id: DESC }].',
+              fields: Object.fromEntries(
+                orderable.map((c) => [c.fieldName, { type: OrderDirection }]),
+              ),
+            }),
+      );
+    }
+    return orderBys.get(table);
+  };
+
+  return { where, orderBy, scalar, enumType };
+}

@@ -1,0 +1,52 @@
+import type { CompiledSql, SqlNode } from './SqlNode.js';
+
+/**
+ * Compiles a SQL tree to text and parameters, PostgreSQL dialect: identifiers in double quotes
+ * (SQL-92 delimited identifiers, `"` doubled inside), values as `$1…$n` in order of appearance.
+ * Pure: the same tree always gives the same output.
+ */
+export function compileSql(root: SqlNode): CompiledSql {
+  const values: unknown[] = [];
+  let text = '';
+  const visit = (node: SqlNode): void => {
+    switch (node.kind) {
+      case 'raw':
+        text += node.text;
+        return;
+      case 'identifier':
+        text += node.parts.map(quoteIdentifier).join('.');
+        return;
+      case 'value':
+        values.push(node.value);
+        text += `$${values.length}`;
+        return;
+      case 'name':
+        // The constructor guarantees the Name grammar, so no quote or backslash can occur.
+        text += `'${node.name}'`;
+        return;
+      case 'join': {
+        let first = true;
+        for (const child of node.nodes) {
+          if (isBlank(child)) continue;
+          if (!first) text += node.separator;
+          first = false;
+          visit(child);
+        }
+        return;
+      }
+      case 'sequence':
+        for (const child of node.nodes) visit(child);
+        return;
+    }
+  };
+  visit(root);
+  return { text, values };
+}
+
+export function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+function isBlank(node: SqlNode): boolean {
+  return node.kind === 'sequence' && node.nodes.every(isBlank);
+}
