@@ -130,6 +130,15 @@ async function main() {
   const file = `${RESULTS_DIR}http-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
   writeFileSync(file, JSON.stringify({ options: opts, summaries }, null, 2));
   console.log(`results: ${file}`);
+  // A contender that crashed, answered other bytes or failed under load is a broken run, not a
+  // slow one: exit non-zero so a smoke run in CI notices. A missed target is only reported.
+  const broken = summaries.flatMap(({ scenario, runs }) =>
+    runs.filter((r) => r.error).map((r) => `${scenario.name}/${r.name}`),
+  );
+  if (broken.length > 0) {
+    console.error(`bench:http: not measured: ${broken.join(', ')}`);
+    process.exitCode = 1;
+  }
 }
 
 main().then(
