@@ -1,15 +1,17 @@
 /**
- * Timing primitives. A contender is timed in batches sized so that one batch takes a few
- * milliseconds (timer resolution and loop overhead then vanish), for a fixed slice of time.
+ * Timing. Each contender runs in batches sized to take a few milliseconds (timer resolution and
+ * loop overhead then vanish), and the contenders take turns batch by batch, so that whatever else
+ * the machine is doing at a given moment weighs on all of them alike.
  *
  * Time is the CPU time of this process (user + system, all its threads, so GC and JIT helper
  * threads count), not wall time: the machine has 2 cores shared with other work, and wall time
  * there measured mostly how long we waited for a core (load averages above 10 were seen, making
- * wall-clock ops/s swing by 2-5x between rounds). CPU time is what a contender costs.
+ * wall-clock ops/s swing by 2-5x between rounds). CPU time still moves with the neighbours (shared
+ * caches, a virtual machine's stolen time), hence the fine interleaving.
  */
 
 /** CPU milliseconds used by this process so far. */
-export const now = () => {
+const now = () => {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000;
 };
@@ -29,38 +31,72 @@ async function batch(run, count) {
 }
 
 /**
- * Ops in one batch of about `targetMs` (at least 1).
+ * Runs `run` for about `ms` of CPU time (a warm-up), then returns how many calls take about
+ * `targetMs` (at least 1).
  * @param {import('./contenders.js').Run} run
+ * @param {number} ms
  * @param {number} targetMs
  */
-export async function calibrate(run, targetMs) {
-  let count = 1;
-  for (;;) {
-    const start = now();
-    await batch(run, count);
-    const elapsed = now() - start;
-    if (elapsed >= targetMs || count >= 1 << 20)
-      return Math.max(1, Math.round((count * targetMs) / Math.max(elapsed, 1e-3)));
-    count *= 2;
+async function warmUpAndCalibrate(run, ms, targetMs) {
+  let calls = 0;
+  const start = now();
+  while (now() - start < ms || calls === 0) {
+    await batch(run, 1);
+    calls++;
   }
+  const perCall = (now() - start) / calls;
+  return Math.max(1, Math.round(targetMs / Math.max(perCall, 1e-4)));
 }
 
 /**
- * Operations per CPU second over about `sliceMs` of CPU time.
- * @param {import('./contenders.js').Run} run
- * @param {number} batchSize
- * @param {number} sliceMs
+ * @typedef {object} Timing
+ * @property {number} rounds
+ * @property {number} sliceMs  CPU time per contender per round
+ * @property {number} warmupMs CPU time per contender before the rounds
  */
-export async function sample(run, batchSize, sliceMs) {
-  let ops = 0;
-  const start = now();
-  let elapsed = 0;
-  do {
-    await batch(run, batchSize);
-    ops += batchSize;
-    elapsed = now() - start;
-  } while (elapsed < sliceMs);
-  return (ops * 1000) / elapsed;
+
+/** CPU milliseconds of one batch, one turn of a contender. */
+const TURN_MS = 4;
+
+/**
+ * Measures every run in `rounds` rounds. In a round the contenders take turns (the order rotated
+ * each round) until each has had about `sliceMs` of CPU time; a round's figure for a contender is
+ * its calls divided by its own CPU time in that round. Returns ops per CPU second per round.
+ *
+ * @param {import('./contenders.js').Run[]} runs
+ * @param {Timing} timing
+ * @returns {Promise<number[][]>}
+ */
+export async function measureInterleaved(runs, timing) {
+  const sizes = [];
+  for (const run of runs) sizes.push(await warmUpAndCalibrate(run, timing.warmupMs, TURN_MS));
+  const gc = /** @type {{ gc?: () => void }} */ (globalThis).gc;
+  /** @type {number[][]} */
+  const perRound = runs.map(() => []);
+  for (let round = 0; round < timing.rounds; round++) {
+    gc?.();
+    const spent = runs.map(() => 0);
+    const calls = runs.map(() => 0);
+    // Turns go on until every contender has had its slice; a slow one (one call longer than a
+    // turn) simply takes fewer turns.
+    for (let busy = true; busy;) {
+      busy = false;
+      for (let k = 0; k < runs.length; k++) {
+        const i = (k + round) % runs.length;
+        if ((spent[i] ?? 0) >= timing.sliceMs) continue;
+        busy = true;
+        const size = sizes[i] ?? 1;
+        const start = now();
+        await batch(/** @type {import('./contenders.js').Run} */ (runs[i]), size);
+        spent[i] = (spent[i] ?? 0) + now() - start;
+        calls[i] = (calls[i] ?? 0) + size;
+      }
+    }
+    runs.forEach((_, i) =>
+      perRound[i]?.push(((calls[i] ?? 0) * 1000) / Math.max(spent[i] ?? 0, 1e-3)),
+    );
+  }
+  return perRound;
 }
 
 /** @param {number[]} values */

@@ -3,7 +3,7 @@
 // cold, in one run. See bench/README.md. Uses the BUILT package: `npm run build` at the root first.
 //
 //   node bench/engine/run.js [--scenario a,c] [--path cached|cold] [--only sluice,jit]
-//                            [--rounds 5] [--slice 80] [--warmup 150] [--quick] [--cpu-prof]
+//                            [--rounds 7] [--slice 60] [--warmup 150] [--quick] [--cpu-prof]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { profileWhile } from './profile.js';
 import { formatTable, formatTargets, referenceOf } from './report.js';
 import { verify } from './verify.js';
-import { calibrate, median, sample, spreadPercent } from './measure.js';
+import { measureInterleaved, median, spreadPercent } from './measure.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const resultsDir = join(repo, 'bench/results');
@@ -24,8 +24,8 @@ const usage = `usage: node bench/engine/run.js [options]      (npm run bench:eng
   --path cached|cold   one path only (default both)
   --only a,b           contenders whose name contains one of these (case-insensitive); the
                        references (graphql-js, graphql-jit, hand-written) are kept for the ratios
-  --rounds N           measured rounds, contenders alternating in rotated order (default 5)
-  --slice MS           CPU time of one contender's sample in a round (default 80)
+  --rounds N           measured rounds, contenders alternating in rotated order (default 7)
+  --slice MS           CPU time of one contender's sample in a round (default 60)
   --warmup MS          warm-up per contender before the rounds (default 150)
   --quick              --rounds 3 --slice 40 --warmup 60 (a smoke run, figures are rough)
   --cpu-prof           write a V8 CPU profile of each measured path to bench/results/profiles
@@ -54,8 +54,8 @@ const number = (/** @type {string | undefined} */ text, /** @type {number} */ fa
     throw new Error(`bench: expected a positive number, got ${text}\n${usage}`);
   return n;
 };
-const rounds = Math.round(number(values.rounds, values.quick ? 3 : 5));
-const sliceMs = number(values.slice, values.quick ? 40 : 80);
+const rounds = Math.round(number(values.rounds, values.quick ? 3 : 7));
+const sliceMs = number(values.slice, values.quick ? 40 : 60);
 const warmupMs = number(values.warmup, values.quick ? 60 : 150);
 /** @type {Array<'cached' | 'cold'>} */
 const paths =
@@ -149,7 +149,7 @@ const drifted = (
 
 console.log(formatTargets(targets));
 console.log(
-  `\nmeasured in ${((performance.now() - started) / 1000).toFixed(0)} s of wall time; per contender ${rounds} rounds of ${sliceMs} ms of CPU time;\n` +
+  `\nmeasured in ${((performance.now() - started) / 1000).toFixed(0)} s of wall time; per contender ${rounds} rounds of ${sliceMs} ms of CPU time, contenders taking turns of ~4 ms;\n` +
     'ops/s = median operations per CPU second of this process; ±% = median absolute deviation across rounds',
 );
 mkdirSync(resultsDir, { recursive: true });
@@ -169,44 +169,23 @@ if (drifted.length > 0) {
 }
 
 /**
- * Warm up every contender, then time them in rounds, rotating the order each round so that no
- * contender always runs right after the same neighbour (or always first, on a cold CPU cache).
- *
  * @param {import('./contenders.js').Contender[]} contenders
  * @param {'cached' | 'cold'} path
  * @returns {Promise<import('./report.js').Measured[]>}
  */
 async function measurePath(contenders, path) {
-  const runs = contenders.map((c) => c[path]);
-  const batches = [];
-  for (const run of runs) {
-    await sample(run, 1, warmupMs);
-    batches.push(await calibrate(run, 3));
-  }
-  /** @type {number[][]} */
-  const samples = runs.map(() => []);
-  const gc = /** @type {{ gc?: () => void }} */ (globalThis).gc;
-  for (let round = 0; round < rounds; round++) {
-    for (let k = 0; k < runs.length; k++) {
-      const i = (k + round) % runs.length;
-      gc?.();
-      /** @type {number[]} */ (samples[i]).push(
-        await sample(
-          /** @type {import('./contenders.js').Run} */ (runs[i]),
-          /** @type {number} */ (batches[i]),
-          sliceMs,
-        ),
-      );
-    }
-  }
+  const perRound = await measureInterleaved(
+    contenders.map((c) => c[path]),
+    { rounds, sliceMs, warmupMs },
+  );
   return contenders.map((c, i) => {
-    const s = /** @type {number[]} */ (samples[i]);
+    const samples = perRound[i] ?? [];
     return {
       name: c.name,
       role: c.role,
-      samples: s,
-      opsPerSecond: median(s),
-      spread: spreadPercent(s),
+      samples,
+      opsPerSecond: median(samples),
+      spread: spreadPercent(samples),
     };
   });
 }
