@@ -30,7 +30,8 @@ export interface ErrorShape {
   readonly entries?: readonly [string, Shape][];
 }
 
-export function shapeOf(value: unknown, seen: ReadonlySet<object> = new Set()): Shape {
+/** `seen` holds the objects on the current path (to cut cycles); shared values may repeat. */
+export function shapeOf(value: unknown, seen: Set<object> = new Set()): Shape {
   if (value === undefined) return { t: 'undefined' };
   if (value === null) return { t: 'null' };
   switch (typeof value) {
@@ -51,7 +52,15 @@ export function shapeOf(value: unknown, seen: ReadonlySet<object> = new Set()): 
   }
   const object = value as object;
   if (seen.has(object)) return { t: 'circular' };
-  const inner = new Set(seen).add(object);
+  seen.add(object);
+  try {
+    return objectShape(object, seen);
+  } finally {
+    seen.delete(object);
+  }
+}
+
+function objectShape(object: object, inner: Set<object>): Shape {
   if (object instanceof GraphQLError) return graphQLErrorShape(object, inner);
   if (object instanceof Error) return errorShape(object, inner);
   if (Array.isArray(object))
@@ -68,14 +77,14 @@ function constructorName(object: object): string {
   return (proto as { constructor?: { name?: string } }).constructor?.name ?? '?';
 }
 
-function entriesOf(object: object, seen: ReadonlySet<object>): [string, Shape][] {
+function entriesOf(object: object, seen: Set<object>): [string, Shape][] {
   return Object.keys(object).map((key): [string, Shape] => [
     key,
     shapeOf((object as Record<string, unknown>)[key], seen),
   ]);
 }
 
-function errorShape(error: Error, seen: ReadonlySet<object>): ErrorShape {
+function errorShape(error: Error, seen: Set<object>): ErrorShape {
   return {
     t: 'Error',
     ctor: constructorName(error),
@@ -86,7 +95,7 @@ function errorShape(error: Error, seen: ReadonlySet<object>): ErrorShape {
 }
 
 /** What a client or a `formatError` hook can observe of a GraphQLError. */
-function graphQLErrorShape(error: GraphQLError, seen: ReadonlySet<object>): ErrorShape {
+function graphQLErrorShape(error: GraphQLError, seen: Set<object>): ErrorShape {
   const original = error.originalError;
   return {
     t: 'GraphQLError',
