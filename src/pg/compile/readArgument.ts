@@ -3,6 +3,7 @@ import {
   GraphQLList,
   GraphQLNonNull,
   Kind,
+  print,
   valueFromAST,
   type GraphQLInputType,
   type ValueNode,
@@ -53,7 +54,7 @@ export function readArgument(
     return result;
   }
   // A scalar (or list of scalars), literal or mixed with variables: read at execute time.
-  const label = node.kind === Kind.LIST ? 'literal list' : `literal ${printLiteral(node)}`;
+  const label = `literal ${print(node)}`;
   return new Param((vars) => valueFromAST(node, named, vars) ?? null, label);
 }
 
@@ -119,20 +120,4 @@ function dig(value: unknown, path: ReadonlyArray<string | number>): unknown {
     current = (current as Record<string | number, unknown>)[key];
   }
   return current;
-}
-
-function printLiteral(node: ValueNode): string {
-  switch (node.kind) {
-    case Kind.INT:
-    case Kind.FLOAT:
-      return node.value;
-    case Kind.STRING:
-      return JSON.stringify(node.value);
-    case Kind.BOOLEAN:
-      return String(node.value);
-    case Kind.ENUM:
-      return node.value;
-    default:
-      return node.kind;
-  }
 }

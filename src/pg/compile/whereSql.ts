@@ -2,7 +2,7 @@ import { identifier, join, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
 import type { ColumnModel, RelationModel, TableModel } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
-import { columnRef } from './columnSql.js';
+import { columnRef, columnType } from './columnSql.js';
 import { Param } from './Param.js';
 import type { ArgValue } from './readArgument.js';
 
@@ -84,11 +84,13 @@ function columnConditions(alias: string, column: ColumnModel, filter: ArgValue):
       case 'gte':
         out.push(sql`${ref} >= ${param}`);
         break;
+      // Lists travel as one text parameter in PostgreSQL's array syntax, cast to the column's
+      // array type: every driver can send text, not every driver knows an enum's array type.
       case 'in':
-        out.push(sql`${ref} = ANY(${param})`);
+        out.push(sql`${ref} = ANY(${param.map(arrayLiteral)}::text::${columnType(column)}[])`);
         break;
       case 'notIn':
-        out.push(sql`${ref} <> ALL(${param})`);
+        out.push(sql`${ref} <> ALL(${param.map(arrayLiteral)}::text::${columnType(column)}[])`);
         break;
       case 'like':
         out.push(sql`${ref} LIKE ${param}`);
@@ -178,4 +180,16 @@ function isObject(value: ArgValue): value is { [field: string]: ArgValue } {
     !Array.isArray(value) &&
     !(value instanceof Param)
   );
+}
+
+/** A list as a PostgreSQL array literal (`{"a","b\\"c",NULL}`), every element quoted. */
+export function arrayLiteral(list: unknown): string | null {
+  if (list === null || list === undefined) return null;
+  const items = Array.isArray(list) ? list : [list];
+  const quoted = items.map((item) =>
+    item === null || item === undefined
+      ? 'NULL'
+      : `"${String(item).replace(/[\\"]/g, (c) => `\\${c}`)}"`,
+  );
+  return `{${quoted.join(',')}}`;
 }

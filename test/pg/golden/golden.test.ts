@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { formatSql } from '../../../src/pg/sql/formatSql.js';
+import type { Reflection } from '../../../src/pg/reflect.js';
+import { runOperation } from '../support/runOperation.js';
+import { useTestDatabase } from '../support/testDatabase.js';
+import { goldenReflection, setupGoldenDatabase } from './goldenSchema.js';
+
+/**
+ * Golden files (STYLE.md, after Grafast's dataplan-pg tests): each `queries/<name>.graphql` is run
+ * against the demo database; the statement must equal `<name>.sql` and the response `<name>.json`.
+ * A first line `# variables: {…}` gives variables. `UPDATE_GOLDEN=1` rewrites the expectations
+ * (review the diff before committing it).
+ */
+const dir = join(fileURLToPath(new URL('.', import.meta.url)), 'queries');
+const update = process.env['UPDATE_GOLDEN'] === '1';
+const cases = readdirSync(dir)
+  .filter((f) => f.endsWith('.graphql'))
+  .map((f) => f.slice(0, -'.graphql'.length))
+  .sort();
+
+const db = useTestDatabase(setupGoldenDatabase);
+let reflection: Reflection;
+beforeAll(async () => {
+  reflection = await goldenReflection(db.client);
+});
+
+describe('golden queries', () => {
+  it('has cases', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(cases)('%s', async (name) => {
+    const query = readFileSync(join(dir, `${name}.graphql`), 'utf8');
+    const header = /^# variables: (.*)$/m.exec(query);
+    const variables = header ? (JSON.parse(header[1] as string) as Record<string, unknown>) : {};
+    const run = await runOperation(reflection.schema, query, variables);
+    const sqlText = [
+      `-- ${name}.graphql, modes: ${run.modes.join(', ')}`,
+      ...run.parameters.map((p) => `-- ${p}`),
+      formatSql(run.sql),
+      '',
+    ].join('\n');
+    const result = JSON.stringify(JSON.parse(run.body), null, 2) + '\n';
+    if (update) {
+      writeFileSync(join(dir, `${name}.sql`), sqlText);
+      writeFileSync(join(dir, `${name}.json`), result);
+      return;
+    }
+    expect(sqlText).toBe(readFileSync(join(dir, `${name}.sql`), 'utf8'));
+    // Key order matters (GraphQL spec §7.2.2: fields in selection order), so compare text.
+    expect(result).toBe(
+      JSON.stringify(JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')), null, 2) + '\n',
+    );
+  });
+});

@@ -1,0 +1,30 @@
+import { createDemoDatabase } from '../../../src/pg/demo/createDemoDatabase.js';
+import type { SqlClient } from '../../../src/pg/driver/SqlClient.js';
+import { reflect, type Reflection } from '../../../src/pg/reflect.js';
+
+/** The demo database, reflected with two computed fields (they put their fields in value mode). */
+export async function goldenReflection(client: SqlClient): Promise<Reflection> {
+  return reflect(client, {
+    computed: {
+      users: {
+        displayName: {
+          type: 'String!',
+          description: 'The full name, or the username when there is none.',
+          needs: ['full_name', 'username'],
+          resolve: (row) => (row['full_name'] as string | null) ?? `@${row['username'] as string}`,
+        },
+      },
+      posts: {
+        isPopular: {
+          type: 'Boolean!',
+          needs: ['views'],
+          resolve: (row) => BigInt(row['views'] as string) > 50_000n,
+        },
+      },
+    },
+  });
+}
+
+export async function setupGoldenDatabase(client: SqlClient): Promise<void> {
+  await createDemoDatabase(client);
+}

@@ -1,0 +1,49 @@
+-- many_to_many.graphql, modes: json, json
+-- $1 = literal 1
+-- $2 = literal 3
+-- $3 = literal 2
+-- $4 = literal ["sql", "json"]
+-- $5 = literal 2
+SELECT (
+  SELECT coalesce(json_agg("s9"), '[]')
+  FROM (
+    SELECT "t1"."id" AS "id", (
+      SELECT coalesce(json_agg("s4"), '[]')
+      FROM (
+        SELECT "t2"."name" AS "name"
+        FROM "public"."tags" AS "t2" JOIN "public"."post_tags" AS "j3" ON "j3"."tag_id" = "t2"."id"
+        WHERE "j3"."post_id" = "t1"."id"
+        ORDER BY "t2"."id" ASC) AS "s4") AS "tags", (
+      SELECT coalesce(json_agg("s8"), '[]')
+      FROM (
+        SELECT (
+          SELECT row_to_json("s7")
+          FROM (
+            SELECT "t6"."name" AS "name"
+            FROM "public"."tags" AS "t6"
+            WHERE "t6"."id" = "t5"."tag_id") AS "s7") AS "tag"
+        FROM "public"."post_tags" AS "t5"
+        WHERE "t5"."post_id" = "t1"."id"
+        ORDER BY "t5"."post_id" ASC, "t5"."tag_id" ASC
+        LIMIT $1) AS "s8") AS "postTags"
+    FROM "public"."posts" AS "t1"
+    ORDER BY "t1"."id" ASC
+    LIMIT $2) AS "s9")::text AS "posts",
+(
+  SELECT coalesce(json_agg("s16"), '[]')
+  FROM (
+    SELECT "t10"."name" AS "name", (
+      SELECT json_build_object('count', count(*)::int)
+      FROM "public"."posts" AS "t11" JOIN "public"."post_tags" AS "j12" ON "j12"."post_id" = "t11"."id"
+      WHERE "j12"."tag_id" = "t10"."id") AS "postsAggregate", (
+      SELECT coalesce(json_agg("s15"), '[]')
+      FROM (
+        SELECT "t13"."id" AS "id"
+        FROM "public"."posts" AS "t13" JOIN "public"."post_tags" AS "j14" ON "j14"."post_id" = "t13"."id"
+        WHERE "j14"."tag_id" = "t10"."id"
+        ORDER BY "t13"."id" DESC
+        LIMIT $3) AS "s15") AS "posts"
+    FROM "public"."tags" AS "t10"
+    WHERE "t10"."name" = ANY($4::text::"pg_catalog"."text"[])
+    ORDER BY "t10"."id" ASC
+    LIMIT $5) AS "s16")::text AS "tags"
