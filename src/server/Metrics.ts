@@ -11,21 +11,26 @@ export type OperationLabel = 'query' | 'mutation' | 'subscription' | 'none';
  * (operation type × status), never user text, so the series count stays bounded.
  */
 export class Metrics {
-  private readonly requests = new Map<string, number>();
+  /** Counts by operation type, then status: no string is built per request. */
+  private readonly requests = new Map<OperationLabel, Map<number, { count: number }>>();
   private readonly errors = { request: 0, field: 0 };
-  private readonly bucketCounts = new Array<number>(BUCKETS.length).fill(0);
+  /** Non-cumulative per bucket (the last slot is above 10 s); cumulated when rendered. */
+  private readonly bucketCounts = new Array<number>(BUCKETS.length + 1).fill(0);
   private durationSum = 0;
   private durationCount = 0;
   inFlight = 0;
 
   recordRequest(operation: OperationLabel, status: number, seconds: number): void {
-    const key = `operation_type="${operation}",status="${status}"`;
-    this.requests.set(key, (this.requests.get(key) ?? 0) + 1);
+    let byStatus = this.requests.get(operation);
+    if (!byStatus) this.requests.set(operation, (byStatus = new Map()));
+    const counter = byStatus.get(status);
+    if (counter) counter.count++;
+    else byStatus.set(status, { count: 1 });
     this.durationSum += seconds;
     this.durationCount++;
-    for (let i = 0; i < BUCKETS.length; i++) {
-      if (seconds <= (BUCKETS[i] as number)) this.bucketCounts[i] = (this.bucketCounts[i] ?? 0) + 1;
-    }
+    let i = 0;
+    while (i < BUCKETS.length && seconds > (BUCKETS[i] as number)) i++;
+    this.bucketCounts[i] = (this.bucketCounts[i] ?? 0) + 1;
   }
 
   /** `request`: errors that stopped the operation (no data); `field`: errors beside data. */
@@ -43,9 +48,15 @@ export class Metrics {
       'counter',
       'GraphQL HTTP requests by operation type and status.',
     );
-    for (const [labels, count] of [...this.requests].sort()) {
-      lines.push(`sluice_http_requests_total{${labels}} ${count}`);
+    const series: string[] = [];
+    for (const [operation, byStatus] of this.requests) {
+      for (const [status, { count }] of byStatus) {
+        series.push(
+          `sluice_http_requests_total{operation_type="${operation}",status="${status}"} ${count}`,
+        );
+      }
     }
+    lines.push(...series.sort());
     metric(
       'sluice_graphql_errors_total',
       'counter',

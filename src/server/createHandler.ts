@@ -96,6 +96,10 @@ export function buildHandler(options: ServerOptions): HandlerCore {
     metrics.recordRequest(info.operationType, response.status, seconds);
     if (info.requestErrors > 0) metrics.recordErrors('request', info.requestErrors);
     if (info.fieldErrors > 0) metrics.recordErrors('field', info.fieldErrors);
+    if (logger === silentLogger) {
+      if (cors) Object.assign(response.headers, corsHeaders(request, cors));
+      return response;
+    }
     const fields = {
       method: request.method,
       path: graphqlPath,
@@ -113,7 +117,11 @@ export function buildHandler(options: ServerOptions): HandlerCore {
     return response;
   }
 
-  async function graphql(request: HttpRequest, url: URL, startedAt: number): Promise<HttpResponse> {
+  async function graphql(
+    request: HttpRequest,
+    search: URLSearchParams | null,
+    startedAt: number,
+  ): Promise<HttpResponse> {
     const info: RequestInfo = {
       operationType: 'none',
       operationName: undefined,
@@ -132,7 +140,7 @@ export function buildHandler(options: ServerOptions): HandlerCore {
     metrics.inFlight++;
     let response: HttpResponse;
     try {
-      response = await handleGraphQL(request, url, endpoint, info, startedAt);
+      response = await handleGraphQL(request, search, endpoint, info, startedAt);
     } catch (error) {
       if (error instanceof HttpError) {
         response = graphqlErrorResponse(error, info);
@@ -184,6 +192,8 @@ export function buildHandler(options: ServerOptions): HandlerCore {
 
   const handle: Handler = async (request) => {
     const startedAt = performance.now();
+    // Fast path for the common POST to the endpoint: no URL object is needed.
+    if (request.url === graphqlPath) return graphql(request, null, startedAt);
     let url: URL;
     try {
       url = new URL(request.url, 'http://localhost');
@@ -193,7 +203,7 @@ export function buildHandler(options: ServerOptions): HandlerCore {
       );
     }
     const pathname = normalizePath(url.pathname);
-    if (pathname === graphqlPath) return graphql(request, url, startedAt);
+    if (pathname === graphqlPath) return graphql(request, url.searchParams, startedAt);
     return other(request, pathname);
   };
 

@@ -64,10 +64,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-function readRequest(request: HttpRequest, url: URL, endpoint: GraphQLEndpoint): GraphQLParams {
+function readRequest(
+  request: HttpRequest,
+  search: URLSearchParams | null,
+  endpoint: GraphQLEndpoint,
+): GraphQLParams {
   if (request.method === 'GET') {
     if (endpoint.csrf) assertNotSimpleRequest(request, endpoint.csrf);
-    return paramsFromSearch(url.searchParams);
+    return paramsFromSearch(search ?? new URLSearchParams());
   }
   // POST (spec "POST"): the body must say what it is, and only JSON in UTF-8 is served.
   const contentType = parseContentType(headerValue(request, 'content-type'));
@@ -107,7 +111,7 @@ function requestErrorStatus(media: ResponseMediaType, status: 400 | 422): number
  */
 export async function handleGraphQL(
   request: HttpRequest,
-  url: URL,
+  search: URLSearchParams | null,
   endpoint: GraphQLEndpoint,
   info: RequestInfo,
   startedAt: number,
@@ -137,7 +141,7 @@ export async function handleGraphQL(
   }
   info.media = media;
 
-  const params = readRequest(request, url, endpoint);
+  const params = readRequest(request, search, endpoint);
   const query = endpoint.persisted.resolve(params);
   const prepared = endpoint.engine.prepare(query, params.operationName);
   const headers: Record<string, string> = { 'content-type': contentTypeHeader(media) };

@@ -53,8 +53,32 @@ function charsetOk(range: MediaRange): boolean {
  * default, which graphql-http's audit 80D8 still checks); wildcards also give `application/json`,
  * the type every client understands. Returns null when nothing acceptable remains (→ 406).
  */
+/**
+ * Remembers the answer for header texts seen before: clients send a handful of distinct Accept
+ * and Content-Type values, and re-parsing them on every request showed in profiles. Bounded in
+ * entries and in key length, since the text comes from clients.
+ */
+function memoByHeader<T>(compute: (header: string) => T): (header: string) => T {
+  const cache = new Map<string, T>();
+  return (header) => {
+    if (header.length > 200) return compute(header);
+    if (cache.has(header)) return cache.get(header) as T;
+    const value = compute(header);
+    if (cache.size >= 256) cache.clear();
+    cache.set(header, value);
+    return value;
+  };
+}
+
+const negotiateMemo = memoByHeader(negotiate);
+
 export function negotiateResponseType(accept: string | undefined): ResponseMediaType | null {
-  if (accept === undefined || accept.trim() === '') return JSON_TYPE;
+  if (accept === undefined) return JSON_TYPE;
+  return negotiateMemo(accept);
+}
+
+function negotiate(accept: string): ResponseMediaType | null {
+  if (accept.trim() === '') return JSON_TYPE;
   let best: { type: ResponseMediaType; q: number; specificity: number; index: number } | null =
     null;
   for (const range of parseMediaRanges(accept)) {
@@ -94,9 +118,13 @@ export interface ContentType {
   readonly charset: string | undefined;
 }
 
-export function parseContentType(header: string | undefined): ContentType | null {
-  if (header === undefined || header.trim() === '') return null;
+const parseContentTypeMemo = memoByHeader((header): ContentType | null => {
+  if (header.trim() === '') return null;
   const [range] = parseMediaRanges(header);
   if (!range) return null;
   return { type: range.type, charset: range.params['charset'] };
+});
+
+export function parseContentType(header: string | undefined): ContentType | null {
+  return header === undefined ? null : parseContentTypeMemo(header);
 }
