@@ -174,6 +174,13 @@ describe('status codes (spec "Status Codes")', () => {
     expect(codeOf(res)).toBe('BAD_REQUEST');
   });
 
+  it('refuses a malformed request URL with 400 BAD_REQUEST', async () => {
+    const { handle } = testHandler();
+    const res = await send(handle, { url: 'http://bad host/graphql', json: { query } });
+    expect(res.status).toBe(400);
+    expect(codeOf(res)).toBe('BAD_REQUEST');
+  });
+
   it('answers unknown paths with 404', async () => {
     const { handle } = testHandler();
     expect((await send(handle, { url: '/nope', json: { query } })).status).toBe(404);
