@@ -9,6 +9,8 @@ import type { Difference } from './jsonDiff.js';
  *   answers the same body, once the `extensions.code` it adds to errors is set aside;
  * - `validation`: for a document graphql-js rejects, the request entry rejects it in the same phase
  *   with the same messages and locations.
+ *
+ * `execute`, `executeJSON` and `entry` each run twice per case (the second run reuses the plan).
  */
 export type CheckName = 'execute' | 'executeJSON' | 'entry' | 'validation';
 

@@ -120,6 +120,29 @@ describe('runCorpus on the fixture corpus', () => {
     );
   });
 
+  it('runs each entry point twice, so a plan that goes wrong once reused is caught', async () => {
+    const seen = new WeakSet<object>();
+    const forgetful: Contender = {
+      ...sluice,
+      executeJSON: (args) => {
+        const text = sluice.executeJSON(args) as string;
+        if (!seen.has(args.document)) {
+          seen.add(args.document);
+          return text;
+        }
+        return text.replace('"str"', 'null');
+      },
+    };
+    const summary = await run(forgetful, 'kitchen/shapes');
+    expect(summary.failures[0]?.failures).toMatchObject([
+      {
+        check: 'executeJSON',
+        problem: 'JSON text differs (second run, plan reused)',
+        difference: { path: 'data.first.label', expected: '"str"', actual: 'null' },
+      },
+    ]);
+  });
+
   it('turns a throwing engine into failed cases, not a crashed run', async () => {
     const throwing: Contender = {
       ...sluice,
