@@ -1,0 +1,88 @@
+// Command-line options of the PostgreSQL benchmark (npm run bench:pg -- --help).
+import { parseArgs } from 'node:util';
+import { CONTENDERS } from './contenders.js';
+import { SIZES } from './data.js';
+import { QUERIES } from './queries.js';
+
+const HELP = `Usage: npm run bench:pg -- [options]   (from bench/, after npm run build at the root)
+
+  --sizes <list>        sizes to run, of ${Object.keys(SIZES).join(', ')} (default: all)
+  --contenders <list>   of ${CONTENDERS.map((c) => c.name).join(', ')} (default: all)
+  --queries <list>      of ${Object.keys(QUERIES).join(', ')} (default: all)
+  --seconds <n>         measured seconds of one run (default 8)
+  --warmup <n>          unmeasured seconds before each run (default 3)
+  --rounds <n>          runs per contender and query, interleaved; the median is reported (default 3)
+  --connections <n>     wrk connections (default 16)
+  --pool <n>            PostgreSQL pool size of every contender (default 8)
+  --server <url>        PostgreSQL server (default $BENCH_PG_URL or postgres://postgres@127.0.0.1:5432/postgres)
+  --fresh               rebuild the databases even if their data is current
+  --drop                drop the databases at the end (default: keep them for the next run)
+  --max-minutes <n>     hard stop for the whole run (default 30)
+  --json <file>         also write the results as JSON
+`;
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/** The parsed options; prints the help and exits on --help, throws on a bad value. */
+export function options() {
+  const { values } = parseArgs({
+    options: {
+      sizes: { type: 'string', default: Object.keys(SIZES).join(',') },
+      contenders: { type: 'string', default: CONTENDERS.map((c) => c.name).join(',') },
+      queries: { type: 'string', default: Object.keys(QUERIES).join(',') },
+      seconds: { type: 'string', default: '8' },
+      warmup: { type: 'string', default: '3' },
+      rounds: { type: 'string', default: '3' },
+      connections: { type: 'string', default: '16' },
+      pool: { type: 'string', default: '8' },
+      server: {
+        type: 'string',
+        default: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      },
+      fresh: { type: 'boolean', default: false },
+      drop: { type: 'boolean', default: false },
+      'max-minutes': { type: 'string', default: '30' },
+      json: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    process.exit(0);
+  }
+  const list = (text, known, what) => {
+    const items = text.split(',').filter(Boolean);
+    for (const item of items) {
+      if (!known.includes(item))
+        throw new Error(`unknown ${what} "${item}" (known: ${known.join(', ')})`);
+    }
+    return items;
+  };
+  const positive = (text, what, max) => {
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`--${what} must be 1..${max}`);
+    return n;
+  };
+  // Load is only ever sent to this machine (loopback), and the database must be local too.
+  const host = new URL(values.server).hostname;
+  if (!LOOPBACK.has(host)) throw new Error(`--server must be on loopback, got host ${host}`);
+  return {
+    sizes: list(values.sizes, Object.keys(SIZES), 'size'),
+    contenders: list(
+      values.contenders,
+      CONTENDERS.map((c) => c.name),
+      'contender',
+    ),
+    queries: list(values.queries, Object.keys(QUERIES), 'query'),
+    seconds: positive(values.seconds, 'seconds', 600),
+    warmup: positive(values.warmup, 'warmup', 600),
+    rounds: positive(values.rounds, 'rounds', 20),
+    connections: positive(values.connections, 'connections', 1000),
+    pool: positive(values.pool, 'pool', 100),
+    maxMinutes: positive(values['max-minutes'], 'max-minutes', 240),
+    server: values.server,
+    fresh: values.fresh,
+    drop: values.drop,
+    json: values.json,
+  };
+}
