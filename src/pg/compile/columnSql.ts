@@ -26,7 +26,7 @@ export function valueJson(context: BuildContext, ref: SqlNode, column: ColumnMod
         ' ',
       )} END`;
     if (!column.isArray) return translate(ref);
-    return sql`(SELECT array_agg(${translate(sql`x.e`)} ORDER BY x.o) FROM unnest(${ref}) WITH ORDINALITY AS x(e, o))`;
+    return sql`CASE WHEN ${ref} IS NULL THEN NULL ELSE (SELECT coalesce(array_agg(${translate(sql`x.e`)} ORDER BY x.o), '{}') FROM unnest(${ref}) WITH ORDINALITY AS x(e, o)) END`;
   }
   if (column.asText) return column.isArray ? sql`${ref}::text[]` : sql`${ref}::text`;
   return ref;

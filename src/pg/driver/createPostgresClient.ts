@@ -15,6 +15,17 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
     onnotice: () => {},
     connection: connectionSettings(options),
     transform: { undefined: null },
+    types: {
+      // postgres.js turns date/timestamp parameters into a JS Date (rounding microseconds to
+      // milliseconds and reading zone-less text in the local time zone). Sluice sends the text
+      // it was given, and PostgreSQL parses it.
+      sluiceTimes: {
+        to: 1184,
+        from: [1082, 1114, 1184],
+        serialize: (x: unknown) => (x instanceof Date ? x.toISOString() : String(x)),
+        parse: (x: string) => x,
+      },
+    },
   });
   return {
     driver: 'postgres',

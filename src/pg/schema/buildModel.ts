@@ -179,7 +179,7 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
       };
       addToMany(
         source,
-        inflect.manyToManyRelation(junction.table, target.table, ambiguous),
+        inflect.manyToManyRelation(junction.table, target.table, ambiguous, to),
         relation,
       );
     }

@@ -25,8 +25,17 @@ export interface Inflector {
   forwardRelation(fk: CatalogForeignKey, target: CatalogTable): string;
   /** A foreign key seen from the table it points at: `posts` (or `postsByAuthorId` when ambiguous). */
   backwardRelation(fk: CatalogForeignKey, source: CatalogTable, ambiguous: boolean): string;
-  /** Through a junction table: `tags` (or `tagsByPostTags` when ambiguous). */
-  manyToManyRelation(junction: CatalogTable, target: CatalogTable, ambiguous: boolean): string;
+  /**
+   * Through a junction table: `tags`; when ambiguous (several junctions between the same tables,
+   * or a table linked to itself) named after the junction key that reaches the target:
+   * `peopleByFolloweeId`.
+   */
+  manyToManyRelation(
+    junction: CatalogTable,
+    target: CatalogTable,
+    ambiguous: boolean,
+    targetKey: CatalogForeignKey,
+  ): string;
   plural(word: string): string;
   singular(word: string): string;
 }
@@ -56,9 +65,10 @@ export const defaultInflector: Inflector = {
     const base = camelCase(plural(source.name));
     return ambiguous ? `${base}By${pascalCase(fk.columns.join('_'))}` : base;
   },
-  manyToManyRelation: (junction, target, ambiguous) => {
+  manyToManyRelation: (junction, target, ambiguous, targetKey) => {
     const base = camelCase(plural(target.name));
-    return ambiguous ? `${base}By${pascalCase(junction.name)}` : base;
+    if (!ambiguous) return base;
+    return `${base}By${pascalCase(junction.name)}${pascalCase(targetKey.columns.join('_'))}`;
   },
   plural,
   singular,

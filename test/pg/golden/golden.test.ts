@@ -6,7 +6,7 @@ import { formatSql } from '../../../src/pg/sql/formatSql.js';
 import type { Reflection } from '../../../src/pg/reflect.js';
 import { runOperation } from '../support/runOperation.js';
 import { useTestDatabase } from '../support/testDatabase.js';
-import { goldenReflection, setupGoldenDatabase } from './goldenSchema.js';
+import { goldenReflection, seedProgress, setupGoldenDatabase } from './goldenSchema.js';
 
 /**
  * Golden files (STYLE.md, after Grafast's dataplan-pg tests): each `queries/<name>.graphql` is run
@@ -30,6 +30,14 @@ beforeAll(async () => {
 describe('golden queries', () => {
   it('has cases', () => {
     expect(cases.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('seeded the demo database step by step, reporting progress', () => {
+    const total = seedProgress[0]?.total;
+    expect(seedProgress.map((p) => p.done)).toEqual(
+      Array.from({ length: total ?? 0 }, (_, i) => i + 1),
+    );
+    expect(seedProgress.at(-1)).toEqual({ step: 'statistics', done: total, total });
   });
 
   it.each(cases)('%s', async (name) => {

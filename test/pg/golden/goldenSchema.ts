@@ -1,4 +1,4 @@
-import { createDemoDatabase } from '../../../src/pg/demo/createDemoDatabase.js';
+import { createDemoDatabase, type DemoProgress } from '../../../src/pg/demo/createDemoDatabase.js';
 import type { SqlClient } from '../../../src/pg/driver/SqlClient.js';
 import { reflect, type Reflection } from '../../../src/pg/reflect.js';
 
@@ -25,6 +25,9 @@ export async function goldenReflection(client: SqlClient): Promise<Reflection> {
   });
 }
 
+/** Progress reports seen while the demo database was seeded (for the demo's progress bar). */
+export const seedProgress: DemoProgress[] = [];
+
 export async function setupGoldenDatabase(client: SqlClient): Promise<void> {
-  await createDemoDatabase(client);
+  await createDemoDatabase(client, { onProgress: (p) => seedProgress.push(p) });
 }

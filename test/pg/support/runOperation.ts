@@ -41,7 +41,14 @@ export async function runOperation(
   }
   const { request, source, document } = prepared;
   if (!source) throw new Error('no database field in the operation');
-  const compiled = source.compile(request);
+  let compiled;
+  try {
+    compiled = source.compile(request);
+  } catch (error) {
+    const e = error as { message: string; extensions?: unknown };
+    const errors = [{ message: e.message, extensions: e.extensions }];
+    return { body: JSON.stringify({ errors, data: null }), sql: '', parameters: [], modes: [] };
+  }
   let results;
   try {
     results = await compiled.execute(prepared.variables, {});

@@ -40,19 +40,22 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+const SETUP_TIMEOUT_MS = 300_000;
+
 /** Registers beforeAll/afterAll hooks that create the database, run `setup`, and drop it. */
 export function useTestDatabase(setup?: (client: SqlClient) => Promise<void>): {
   readonly client: SqlClient;
   readonly url: string | undefined;
 } {
   let db: TestDatabase | undefined;
+  // Starting PGlite (WebAssembly) takes seconds, and minutes on a loaded 2-core machine.
   beforeAll(async () => {
     db = await createTestDatabase();
     if (setup) await setup(db.client);
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await db?.drop();
-  });
+  }, SETUP_TIMEOUT_MS);
   return {
     get client() {
       if (!db) throw new Error('The test database is created in beforeAll');

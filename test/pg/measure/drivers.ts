@@ -1,0 +1,77 @@
+/**
+ * postgres.js against node-postgres on Sluice's workload: one prepared statement per request that
+ * returns one text column of JSON (issue 4: "measure `postgres` against `pg` … and pick with
+ * numbers"). Runs the statements Sluice compiles for the benchmark's Q1 and Q3 with the same pool
+ * size and concurrency, in interleaved rounds, and prints statements/s and the ratio. A program,
+ * not a test: timings on a shared machine are noisy, so read the median over rounds.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/sluice_measure npx tsx test/pg/measure/drivers.ts
+ */
+import { createPgClient } from '../../../src/pg/driver/createPgClient.js';
+import { createPostgresClient } from '../../../src/pg/driver/createPostgresClient.js';
+import type { SqlClient } from '../../../src/pg/driver/SqlClient.js';
+import { reflect } from '../../../src/pg/reflect.js';
+import { operationSourceFields } from '../../../src/pg/compile/operationSourceFields.js';
+import { bindValues } from '../../../src/pg/compile/Param.js';
+
+const url = process.env['DATABASE_URL'];
+if (!url) throw new Error('Set DATABASE_URL to a database loaded with bench/pg/data.js');
+const ROUNDS = Number(process.env['ROUNDS'] ?? 5);
+const SECONDS = Number(process.env['SECONDS_EACH'] ?? 3);
+const CONCURRENCY = Number(process.env['CONCURRENCY'] ?? 8);
+const POOL = Number(process.env['POOL'] ?? 4);
+
+const QUERIES = {
+  Q1: '{ users(limit: 50) { id username fullName } }',
+  Q3: '{ users(limit: 20) { id username posts(limit: 10) { id title comments(limit: 5) { id content author { id username } } } } }',
+};
+
+async function statementOf(
+  client: SqlClient,
+  query: string,
+): Promise<{ text: string; values: unknown[] }> {
+  const { schema } = await reflect(client);
+  const { request, source, variables } = operationSourceFields(schema, query);
+  const statement = source!.statementFor(request, variables);
+  return { text: statement.text, values: bindValues(statement.values, variables) };
+}
+
+async function load(client: SqlClient, text: string, values: unknown[]): Promise<number> {
+  const end = performance.now() + SECONDS * 1000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        const rows = await client.query(text, values);
+        if (typeof rows[0]?.[0] !== 'string') throw new Error('expected one text column');
+        done++;
+      }
+    }),
+  );
+  return done / SECONDS;
+}
+
+const drivers = {
+  postgres: createPostgresClient(url, { max: POOL }),
+  pg: createPgClient(url, { max: POOL }),
+};
+const results: Record<string, number[]> = {};
+for (const [name, query] of Object.entries(QUERIES)) {
+  const { text, values } = await statementOf(drivers.postgres, query);
+  for (const client of Object.values(drivers)) await load(client, text, values); // warm-up
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [driver, client] of Object.entries(drivers)) {
+      (results[`${name} ${driver}`] ??= []).push(await load(client, text, values));
+    }
+  }
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+for (const name of Object.keys(QUERIES)) {
+  const a = median(results[`${name} postgres`]!);
+  const b = median(results[`${name} pg`]!);
+  console.log(
+    `${name}: postgres ${a.toFixed(0)}/s, pg ${b.toFixed(0)}/s, postgres/pg = ${(a / b).toFixed(2)}x ` +
+      `(pool ${POOL}, concurrency ${CONCURRENCY}, ${ROUNDS} rounds of ${SECONDS}s)`,
+  );
+}
+await Promise.all(Object.values(drivers).map((c) => c.end()));
