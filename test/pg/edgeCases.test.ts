@@ -1,4 +1,4 @@
-import { execute, parse } from 'graphql';
+import { execute, parse, type GraphQLEnumType, type GraphQLObjectType } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, ErrorCode } from '../../src/engine/index.js';
 import { explain } from '../../src/pg/explain.js';
@@ -53,7 +53,7 @@ const data = async (query: string, variables: Record<string, unknown> = {}) => {
 
 describe('reflection names', () => {
   it('names relations after foreign keys, and disambiguates', () => {
-    const person = reflection.schema.getType('Person') as import('graphql').GraphQLObjectType;
+    const person = reflection.schema.getType('Person') as GraphQLObjectType;
     expect(Object.keys(person.getFields())).toEqual(
       expect.arrayContaining([
         'followsByFollowerId',
@@ -64,12 +64,12 @@ describe('reflection names', () => {
         'peopleByFollowsFollowerId',
       ]),
     );
-    const task = reflection.schema.getType('Task') as import('graphql').GraphQLObjectType;
+    const task = reflection.schema.getType('Task') as GraphQLObjectType;
     expect(String(task.getFields()['owner']?.type)).toBe('Person!');
     expect(String(task.getFields()['reviewer']?.type)).toBe('Person');
     expect(String(task.getFields()['history']?.type)).toBe('[TaskState]!');
     expect(String(task.getFields()['took']?.type)).toBe('String');
-    const state = reflection.schema.getType('TaskState') as import('graphql').GraphQLEnumType;
+    const state = reflection.schema.getType('TaskState') as GraphQLEnumType;
     expect(state.getValues().map((v) => [v.name, v.value])).toEqual([
       ['TO_DO', 'to-do'],
       ['IN_PROGRESS', 'in progress'],
