@@ -186,4 +186,26 @@ describe('abstract types', () => {
       query: '{ dog { __typename } }',
     });
   });
+
+  it("runs the object type's field resolver, never the interface's", async () => {
+    const Shape = new GraphQLInterfaceType({
+      name: 'Shape',
+      fields: { label: { type: GraphQLString, resolve: () => 'interface resolver (ignored)' } },
+      resolveType: () => 'Square',
+    });
+    const Square = new GraphQLObjectType({
+      name: 'Square',
+      interfaces: [Shape],
+      fields: { label: { type: GraphQLString } },
+    });
+    const schema = new GraphQLSchema({
+      types: [Square],
+      query: new GraphQLObjectType({ name: 'Query', fields: { shape: { type: Shape } } }),
+    });
+    await expectSameAsGraphQLJS({
+      schema,
+      rootValue: { shape: { label: 'own property' } },
+      query: '{ shape { label ... on Square { again: label } } }',
+    });
+  });
 });

@@ -109,3 +109,19 @@ describe('fields and aliases', () => {
     });
   });
 });
+
+describe('unusual response keys', () => {
+  it('writes aliases named like Object.prototype members, __proto__ included', async () => {
+    await expectSameAsGraphQLJS({
+      schema,
+      rootValue,
+      query: `{
+        __proto__: hello
+        constructor: number
+        toString: flag
+        hasOwnProperty: id
+        person(id: "1") { __proto__: name valueOf: age }
+      }`,
+    });
+  });
+});

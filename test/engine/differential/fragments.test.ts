@@ -108,3 +108,19 @@ describe('fragments and inline fragments', () => {
     });
   });
 });
+
+describe('fragments on different concrete types', () => {
+  it('lets one response key name different fields on different runtime types', async () => {
+    await expectSameAsGraphQLJS({
+      schema,
+      rootValue: libraryData(),
+      query: `{
+        search {
+          ... on Book { detail: pages label: title }
+          ... on Film { detail: minutes }
+          ... on Author { label: name }
+        }
+      }`,
+    });
+  });
+});

@@ -13,6 +13,9 @@ const schema = buildSchema(`
     sureList: [L1!]!
     listOfMaybe: [L1]!
     strings: [String!]
+    grid: [[Int!]]
+    sureGrid: [[Int!]!]
+    sureRows: [[Int]!]!
   }
   type L1 { ok: String nn: String! child: L2 sureChild: L2! }
   type L2 { ok: String nn: String! sureChild: L3! }
@@ -117,5 +120,22 @@ describe('non-null propagation', () => {
       query: '{ maybe { ok } sure { sureChild { sureChild { nn } } } }',
     });
     expect(report.result?.data).toBeNull();
+  });
+
+  it('propagates through nested lists level by level', async () => {
+    const grid = () => [[1, 2], [3, null], null, [4]];
+    await expectSameAsGraphQLJS({
+      schema,
+      rootValue: { grid, sureGrid: grid, sureRows: [[1], null] },
+      query: '{ grid sureGrid sureRows }',
+    });
+    await expectSameAsGraphQLJS({
+      schema,
+      rootValue: {
+        grid: () => [[later(1, 1)], [later(2, null), 3]],
+        sureRows: () => [[1], later(1, null)],
+      },
+      query: '{ grid sureRows }',
+    });
   });
 });

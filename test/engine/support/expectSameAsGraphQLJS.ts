@@ -187,43 +187,54 @@ function sameRun(a: Run, b: Run): boolean {
 }
 
 function compareExecute(label: string, run: Run, oracle: Run): void {
-  const expected = oracle.outcome;
-  const actual = run.outcome;
-  if (expected.sync) {
-    expect(actual.sync, `${label}: must be synchronous, as graphql-js is here`).toBe(true);
-  }
-  expect(
-    actual.kind,
-    `${label}: graphql-js ${expected.kind === 'error' ? 'threw' : 'returned'}`,
-  ).toBe(expected.kind);
+  compareOutcomes(label, run.outcome, oracle.outcome);
+  const [actual, expected] = [run.outcome, oracle.outcome];
   if (actual.kind === 'value' && expected.kind === 'value') {
-    expect(JSON.stringify(actual.value), `${label}: JSON of the result`).toBe(
-      JSON.stringify(expected.value),
-    );
+    expect(textOf(actual.value), `${label}: JSON of the result`).toBe(textOf(expected.value));
     expectSameShape(`${label}: result structure`, actual.value, expected.value);
-  } else if (actual.kind === 'error' && expected.kind === 'error') {
-    expectSameShape(`${label}: thrown error`, actual.error, expected.error);
   }
   expectSameShape(`${label}: resolver log`, run.log, oracle.log);
 }
 
 function compareExecuteJSON(label: string, run: Run, oracle: Run): void {
-  const expected = oracle.outcome;
-  const actual = run.outcome;
+  // The text JSON.stringify writes for graphql-js's result, or the error it throws (a BigInt).
+  const expected = oracle.outcome.kind === 'value' ? stringified(oracle.outcome) : oracle.outcome;
+  compareOutcomes(label, run.outcome, expected);
+  if (run.outcome.kind === 'value' && expected.kind === 'value') {
+    expect(typeof run.outcome.value, `${label}: must return a string`).toBe('string');
+    expect(run.outcome.value, `${label}: text`).toBe(expected.value);
+  }
+  expectSameShape(`${label}: resolver log`, run.log, oracle.log);
+}
+
+/** Same sync-ness (when graphql-js is synchronous), same kind, and the same error if one. */
+function compareOutcomes(label: string, actual: Outcome, expected: Outcome): void {
   if (expected.sync) {
     expect(actual.sync, `${label}: must be synchronous, as graphql-js is here`).toBe(true);
   }
   expect(
     actual.kind,
-    `${label}: graphql-js ${expected.kind === 'error' ? 'threw' : 'returned'}`,
+    `${label}: must ${expected.kind === 'error' ? 'throw' : 'return'} as graphql-js does`,
   ).toBe(expected.kind);
-  if (actual.kind === 'value' && expected.kind === 'value') {
-    expect(typeof actual.value, `${label}: must return a string`).toBe('string');
-    expect(actual.value, `${label}: text`).toBe(JSON.stringify(expected.value));
-  } else if (actual.kind === 'error' && expected.kind === 'error') {
+  if (actual.kind === 'error' && expected.kind === 'error') {
     expectSameShape(`${label}: thrown error`, actual.error, expected.error);
   }
-  expectSameShape(`${label}: resolver log`, run.log, oracle.log);
+}
+
+function stringified(outcome: Outcome & { kind: 'value' }): Outcome {
+  try {
+    return { kind: 'value', sync: outcome.sync, value: JSON.stringify(outcome.value) };
+  } catch (error) {
+    return { kind: 'error', sync: outcome.sync, error };
+  }
+}
+
+function textOf(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    return `JSON.stringify throws: ${String(error)}`;
+  }
 }
 
 /** Compares shapes as text first: `toEqual` on a 10,000-row shape takes seconds; it only runs to show the difference. */
@@ -243,7 +254,7 @@ function reportOf(run: Run): OracleReport {
 }
 
 /** With SLUICE_DIFF_CASES_LOG set, one line per case is appended to that file (for counting). */
-function countCase(): void {
+export function countCase(): void {
   const file = process.env['SLUICE_DIFF_CASES_LOG'];
   if (file) appendFileSync(file, `${expect.getState().currentTestName ?? '?'}\n`);
 }

@@ -7,7 +7,7 @@ import {
 } from 'graphql';
 import { expect } from 'vitest';
 import { subscribe as sluiceSubscribe } from '../../../src/engine/index.js';
-import type { DiffArgs, DiffFixture } from './expectSameAsGraphQLJS.js';
+import { countCase, type DiffArgs, type DiffFixture } from './expectSameAsGraphQLJS.js';
 import { captureOutcome, type Outcome } from './outcome.js';
 import { shapeOf } from './shapeOf.js';
 import { settled } from './timing.js';
@@ -39,6 +39,7 @@ export async function expectSameSubscription(
   options: SubscriptionOptions = {},
   candidate: Subscribe = sluiceSubscribe,
 ): Promise<Transcript> {
+  countCase();
   const probe = typeof fixture === 'function' ? fixture([]) : fixture;
   const cached = probe.query !== undefined ? parse(probe.query) : probe.document;
   const fresh = probe.query !== undefined ? parse(probe.query) : undefined;
