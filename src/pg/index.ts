@@ -6,7 +6,6 @@ export { reflect, type ReflectOptions, type Reflection } from './reflect.js';
 export { explain, type ExplainOptions, type ExplainResult } from './explain.js';
 export { connect, type ConnectOptions } from './driver/connect.js';
 export { createPostgresClient } from './driver/createPostgresClient.js';
-export { createPgClient } from './driver/createPgClient.js';
 export { createPgliteClient } from './driver/createPgliteClient.js';
 export { countStatements } from './driver/countStatements.js';
 export type { PoolOptions, QueryRows, SqlClient } from './driver/SqlClient.js';

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../../src/engine/index.js';
 import { formatSql } from '../../../src/pg/sql/formatSql.js';
 import type { Reflection } from '../../../src/pg/reflect.js';
 import { runOperation } from '../support/runOperation.js';
