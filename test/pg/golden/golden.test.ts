@@ -60,8 +60,13 @@ describe('golden queries', () => {
     }
     expect(sqlText).toBe(readFileSync(join(dir, `${name}.sql`), 'utf8'));
     // Key order matters (GraphQL spec §7.2.2: fields in selection order), so compare text.
-    expect(result).toBe(
-      JSON.stringify(JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')), null, 2) + '\n',
-    );
+    const expected =
+      JSON.stringify(JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')), null, 2) + '\n';
+    expect(result).toBe(expected);
+    // The same through the engine's request entry (plan cache, executor, byte path).
+    const prepared = createEngine({ schema: reflection.schema }).prepare(query);
+    if (!prepared.ok) throw new Error(prepared.body);
+    const outcome = await prepared.execute({ variables });
+    expect(JSON.stringify(JSON.parse(outcome.body), null, 2) + '\n').toBe(expected);
   });
 });
