@@ -132,4 +132,29 @@ describe('@skip and @include', () => {
       }));
     }
   });
+
+  it('fails when a defaulted variable is explicitly null in if: (at the root and nested)', async () => {
+    const document = parse(`
+      query ($s: Boolean = true) {
+        items { id }
+        me { id name @include(if: $s) }
+      }
+    `);
+    const nested = await expectSameAsGraphQLJS({
+      schema,
+      rootValue,
+      document,
+      variableValues: { s: null },
+    });
+    expect(nested.result?.errors).toHaveLength(1);
+    const atRoot = parse('query ($s: Boolean = false) { items { id } me @skip(if: $s) { id } }');
+    const root = await expectSameAsGraphQLJS({
+      schema,
+      rootValue,
+      document: atRoot,
+      variableValues: { s: null },
+    });
+    expect(root.result?.data).toBeNull();
+    await expectSameAsGraphQLJS({ schema, rootValue, document: atRoot, variableValues: {} });
+  });
 });

@@ -101,4 +101,17 @@ describe('lists from any iterable', () => {
       query: '{ ints nested things { name } }',
     });
   });
+
+  it('awaits a promised iterable, but does not accept async iterables', async () => {
+    await expectSameAsGraphQLJS({
+      schema,
+      rootValue: {
+        strings: () => Promise.resolve(new Set(['promised', 'set'])),
+        async *ints() {
+          yield 1;
+        },
+      },
+      query: '{ strings ints }',
+    });
+  });
 });

@@ -68,4 +68,13 @@ describe('rootValue and contextValue', () => {
     const fnRoot = Object.assign(() => 'called?', { who: 'property of a function' });
     await expectSameAsGraphQLJS({ schema, rootValue: fnRoot, query: '{ who }' });
   });
+
+  it('does not await a root value that is a promise (its fields are read off the promise)', async () => {
+    const report = await expectSameAsGraphQLJS({
+      schema,
+      rootValue: Promise.resolve({ who: 'inside the promise' }),
+      query: '{ who }',
+    });
+    expect(report.sync).toBe(true);
+  });
 });

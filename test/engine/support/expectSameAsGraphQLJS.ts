@@ -212,9 +212,10 @@ function compareOutcomes(label: string, actual: Outcome, expected: Outcome): voi
   if (expected.sync) {
     expect(actual.sync, `${label}: must be synchronous, as graphql-js is here`).toBe(true);
   }
+  const threw = actual.kind === 'error' ? ` (it threw ${String(actual.error)})` : '';
   expect(
     actual.kind,
-    `${label}: must ${expected.kind === 'error' ? 'throw' : 'return'} as graphql-js does`,
+    `${label}: must ${expected.kind === 'error' ? 'throw' : 'return'} as graphql-js does${threw}`,
   ).toBe(expected.kind);
   if (actual.kind === 'error' && expected.kind === 'error') {
     expectSameShape(`${label}: thrown error`, actual.error, expected.error);
