@@ -2,7 +2,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
     // Browser tests need Chromium: `npm run test:browser` (vitest.browser.config.ts) runs them.
     exclude: [...configDefaults.exclude, '**/*.browser.test.ts'],
     // Tests that need Postgres create their own database; PGlite instances are heavy, so keep

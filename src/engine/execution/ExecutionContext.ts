@@ -32,6 +32,8 @@ export interface ExecutionContext {
   readonly errors: CollectedErrors;
   /** Statements of root data sources started by this execution (each runs once). */
   sourceRuns: Map<SourceGroup, SourceRun> | undefined;
+  /** The first error JSON.stringify raised writing a value (byte path only). */
+  jsonFailure: { readonly error: unknown } | undefined;
 }
 
 /** graphql-js's devAssert: a plain Error for programmer mistakes. */
@@ -80,6 +82,7 @@ export function buildExecutionContext(
     typeResolver: args.typeResolver ?? defaultTypeResolver,
     errors: new CollectedErrors(),
     sourceRuns: undefined,
+    jsonFailure: undefined,
   };
 }
 

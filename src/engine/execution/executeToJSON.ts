@@ -1,5 +1,10 @@
 import {
+  GraphQLBoolean,
   GraphQLError,
+  GraphQLFloat,
+  GraphQLID,
+  GraphQLInt,
+  GraphQLString,
   isAbstractType,
   isLeafType,
   isListType,
@@ -12,7 +17,7 @@ import {
 } from 'graphql';
 import { argumentsFor, type FieldPlan } from '../plan/FieldPlan.js';
 import { rootSelectionFor } from '../plan/OperationPlan.js';
-import { planSubselection, type SelectionPlan } from '../plan/SelectionPlan.js';
+import { subselectionOf, type SelectionPlan } from '../plan/SelectionPlan.js';
 import {
   completionNeedsInfo,
   ensureValidRuntimeType,
@@ -28,7 +33,7 @@ import {
   sourceRunFor,
   type ExecutionContext,
 } from './ExecutionContext.js';
-import { leafWriterFor } from './leafToJSON.js';
+import { leafWriterFor, NEEDS_ESCAPE, OMITTED, quoteJSONString } from './leafToJSON.js';
 import { addPath, pathToArray, type Path } from './Path.js';
 
 /**
@@ -48,9 +53,28 @@ type Completer = (
   info: GraphQLResolveInfo | undefined,
   path: Path | undefined,
   result: unknown,
+  /** The response key or list index the value is written under (JSON.stringify's toJSON key). */
+  key: string | number,
 ) => Text;
 
+const FAST_NONE = 0;
+const FAST_TYPENAME = 1;
+const FAST_LEAF = 2;
+const FAST_OBJECT = 3;
+const SCALAR_OTHER = 0;
+const SCALAR_STRING = 1;
+const SCALAR_INT = 2;
+const SCALAR_FLOAT = 3;
+const SCALAR_BOOLEAN = 4;
+
 interface JSONFieldState {
+  /** FAST_*: how executeFields may write this field without calling executeField. */
+  readonly fast: number;
+  /** SCALAR_*: for FAST_LEAF, the built-in scalar and thus the plain JS type it expects. */
+  readonly scalar: number;
+  readonly typenameJSON: string;
+  /** For FAST_OBJECT: the field's concrete object type. */
+  readonly objectType: GraphQLObjectType | undefined;
   readonly complete: Completer;
   readonly needsInfo: boolean;
   readonly nonNull: boolean;
@@ -90,7 +114,7 @@ function executeOperation(ctx: ExecutionContext): Text {
   if (operation.operation === 'mutation') {
     return executeFieldsSerially(ctx, selection, ctx.rootValue, undefined);
   }
-  return executeFields(ctx, selection, ctx.rootValue, undefined);
+  return executeFields(ctx, selection, ctx.rootValue, undefined, -1);
 }
 
 function executeFieldsSerially(
@@ -104,8 +128,8 @@ function executeFieldsSerially(
     const step = (written: string): Text => {
       const prefix = written === '' ? field.keyJSON : written + ',' + field.keyJSON;
       const result = executeField(ctx, field, source, path);
-      if (typeof result === 'string') return prefix + result;
-      return result.then((resolved) => prefix + resolved);
+      if (typeof result === 'string') return result === OMITTED ? written : prefix + result;
+      return result.then((resolved) => (resolved === OMITTED ? written : prefix + resolved));
     };
     accumulator = typeof accumulator === 'string' ? step(accumulator) : accumulator.then(step);
   }
@@ -114,27 +138,100 @@ function executeFieldsSerially(
     : accumulator.then((text) => '{' + text + '}');
 }
 
+/**
+ * ExecuteSelectionSet (spec §6.3) for one object, written as JSON text.
+ *
+ * `path`/`index`: the object's own path is `path` when `index` is -1; for a list item it is
+ * `path` + `index`, made only if a field needs it (a resolver, a sub-selection or an error).
+ */
 function executeFields(
   ctx: ExecutionContext,
   selection: SelectionPlan,
   source: unknown,
   path: Path | undefined,
+  index: number,
 ): Text {
   const fields = selection.fields;
-  let text = '{';
+  const prefixes = selection.jsonPrefixes;
+  const quotedPrefixes = selection.jsonQuotedPrefixes;
+  let ownPath = path;
+  let ownPathReady = index < 0;
+  const readable = source !== null && typeof source === 'object';
+  const inlineDefault = ctx.fieldResolver === undefined;
+  let text = '';
   // Once a field returns a promise, graphql-js waits for all values with Promise.all. The text
   // written before that point goes in as one settled entry: settled entries do not change when
   // Promise.all resolves, so the timing (and thus error order) stays graphql-js's.
   let pending: Text[] | undefined;
   let firstPending = 0;
+  let omitted = false;
   try {
     for (let i = 0; i < fields.length; i++) {
       const field = fields[i]!;
-      const result = executeField(ctx, field, source, path);
+      const state = stateOf(field);
+      let result: Text | undefined;
+      if (state.fast === FAST_TYPENAME) {
+        result = state.typenameJSON;
+      } else if (state.fast === FAST_LEAF && readable && inlineDefault) {
+        // A leaf read by the default resolver: the common case, written without a call.
+        const value = (source as Record<string, unknown>)[field.fieldName];
+        if (pending === undefined) {
+          const scalar = state.scalar;
+          if (typeof value === 'string') {
+            if (scalar === SCALAR_STRING && !NEEDS_ESCAPE.test(value)) {
+              text += quotedPrefixes[i] + value + '"';
+              continue;
+            }
+          } else if (typeof value === 'number') {
+            if (
+              scalar === SCALAR_INT
+                ? (value | 0) === value
+                : scalar === SCALAR_FLOAT && Number.isFinite(value)
+            ) {
+              text += prefixes[i]! + value;
+              continue;
+            }
+          } else if (typeof value === 'boolean') {
+            if (scalar === SCALAR_BOOLEAN) {
+              text += prefixes[i] + (value ? 'true' : 'false');
+              continue;
+            }
+          }
+        }
+        result = writeLeafFast(state, value);
+        if (result === undefined) {
+          if (!ownPathReady) {
+            ownPath = addPath(path, index, undefined);
+            ownPathReady = true;
+          }
+          result = executeField(ctx, field, source, ownPath);
+        }
+      } else if (state.fast === FAST_OBJECT && readable && inlineDefault) {
+        // An object read by the default resolver: straight to its sub-selection.
+        const value = (source as Record<string, unknown>)[field.fieldName];
+        if (!ownPathReady) {
+          ownPath = addPath(path, index, undefined);
+          ownPathReady = true;
+        }
+        if (isPlainObjectValue(value)) {
+          result = completeObjectFast(ctx, field, state, value, ownPath);
+        } else if (value == null && !state.nonNull) {
+          result = 'null';
+        } else {
+          result = executeField(ctx, field, source, ownPath);
+        }
+      } else {
+        if (!ownPathReady) {
+          ownPath = addPath(path, index, undefined);
+          ownPathReady = true;
+        }
+        result = executeField(ctx, field, source, ownPath);
+      }
       if (pending !== undefined) {
         pending.push(result);
       } else if (typeof result === 'string') {
-        text += i === 0 ? field.keyJSON + result : ',' + field.keyJSON + result;
+        if (result === OMITTED) omitted = true;
+        else text += prefixes[i] + result;
       } else {
         pending = [text, result];
         firstPending = i;
@@ -148,21 +245,111 @@ function executeFields(
     }
     throw error;
   }
-  if (pending === undefined) return text + '}';
+  if (pending === undefined)
+    return omitted ? closeObject(text) : fields.length === 0 ? '{}' : text + '}';
   return Promise.all(pending).then((values) => {
     let out = values[0]!;
     for (let k = 1; k < values.length; k++) {
-      const index = firstPending + k - 1;
-      out += (index === 0 ? '' : ',') + fields[index]!.keyJSON + values[k];
+      const value = values[k]!;
+      if (value === OMITTED) omitted = true;
+      else out += prefixes[firstPending + k - 1]! + value;
     }
-    return out + '}';
+    return omitted ? closeObject(out) : out + '}';
   });
+}
+
+/**
+ * Closes an object some of whose values were OMITTED: each field's prefix assumed the fields
+ * before it were written, so the first one written may start with a comma instead of `{`.
+ */
+function closeObject(text: string): string {
+  if (text === '') return '{}';
+  return (text.charCodeAt(0) === 44 /* , */ ? '{' + text.slice(1) : text) + '}';
+}
+
+/**
+ * executeField + completeObjectValue for a plain object value of a FAST_OBJECT field: the same
+ * steps without the generic dispatch.
+ */
+function completeObjectFast(
+  ctx: ExecutionContext,
+  field: FieldPlan,
+  state: JSONFieldState,
+  value: object,
+  parentPath: Path | undefined,
+): Text {
+  const path = addPath(parentPath, field.responseKey, field.parentType.name);
+  try {
+    const selection = subselectionOf(ctx.plan, ctx.variableValues, field, state.objectType!);
+    const completed = executeFields(ctx, selection, value, path, -1);
+    if (typeof completed === 'string') return completed;
+    return completed.then(undefined, (rawError) =>
+      handleFieldError(
+        locatedError(rawError, field.fieldNodes, pathToArray(path)),
+        state.nonNull,
+        path,
+        ctx,
+      ),
+    );
+  } catch (rawError) {
+    return handleFieldError(
+      locatedError(rawError, field.fieldNodes, pathToArray(path)),
+      state.nonNull,
+      path,
+      ctx,
+    );
+  }
+}
+
+/**
+ * The fast path for a leaf the default resolver reads: the value's JSON text when the value is
+ * of the plain kind the scalar expects (or null where null is allowed), else undefined — then
+ * the field runs through executeField, which reads the property again exactly as graphql-js's
+ * default resolver does (a getter runs twice only for values that are not plain: functions,
+ * wrong types, errors).
+ */
+function writeLeafFast(state: JSONFieldState, value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return state.scalar === SCALAR_STRING ? quoteJSONString(value) : undefined;
+    case 'number':
+      if (state.scalar === SCALAR_INT) {
+        return (value | 0) === value ? '' + value : undefined;
+      }
+      return state.scalar === SCALAR_FLOAT && Number.isFinite(value) ? '' + value : undefined;
+    case 'boolean':
+      return state.scalar === SCALAR_BOOLEAN ? (value ? 'true' : 'false') : undefined;
+    case 'undefined':
+      return state.nonNull ? undefined : 'null';
+    case 'object':
+      return value === null && !state.nonNull ? 'null' : undefined;
+    default:
+      return undefined;
+  }
 }
 
 function stateOf(field: FieldPlan): JSONFieldState {
   let state = field.completeJSON as JSONFieldState | undefined;
   if (state === undefined) {
+    const scalar = builtinScalarOf(field.returnType);
+    const objectType = plainObjectTypeOf(field.returnType);
+    const defaultRead =
+      field.resolve === undefined && field.source === undefined && field.staticArgs !== undefined;
+    const fast =
+      field.typename !== undefined
+        ? FAST_TYPENAME
+        : !defaultRead
+          ? FAST_NONE
+          : scalar !== SCALAR_OTHER
+            ? FAST_LEAF
+            : objectType !== undefined
+              ? FAST_OBJECT
+              : FAST_NONE;
     state = {
+      fast,
+      scalar,
+      objectType,
+      typenameJSON: field.typename === undefined ? '' : quoteJSONString(field.typename),
       complete: makeCompleter(field, field.returnType),
       needsInfo: completionNeedsInfo(field.returnType),
       nonNull: isNonNullType(field.returnType),
@@ -187,7 +374,7 @@ function executeField(
   try {
     let result: unknown;
     if (field.typename !== undefined) {
-      return state.complete(ctx, undefined, path, field.typename);
+      return state.complete(ctx, undefined, path, field.typename, field.responseKey);
     } else if (field.source !== undefined) {
       path ??= addPath(parentPath, field.responseKey, field.parentType.name);
       return executeSourceField(ctx, field, state, path);
@@ -224,10 +411,10 @@ function executeField(
       const resolvedInfo = info;
       const resolvedPath = (path ??= addPath(parentPath, field.responseKey, field.parentType.name));
       completed = result.then((resolved) =>
-        state.complete(ctx, resolvedInfo, resolvedPath, resolved),
+        state.complete(ctx, resolvedInfo, resolvedPath, resolved, field.responseKey),
       );
     } else {
-      completed = state.complete(ctx, info, path, result);
+      completed = state.complete(ctx, info, path, result, field.responseKey);
     }
     if (typeof completed !== 'string') {
       const fieldPath = (path ??= addPath(parentPath, field.responseKey, field.parentType.name));
@@ -267,9 +454,11 @@ function executeSourceField(
       if (entry === undefined)
         throw new Error(`Data source returned no result for "${field.responseKey}".`);
       if (entry.kind === 'json') {
-        return entry.json === 'null' ? state.complete(ctx, info, path, null) : entry.json;
+        return entry.json === 'null'
+          ? state.complete(ctx, info, path, null, field.responseKey)
+          : entry.json;
       }
-      return state.complete(ctx, info, path, entry.value);
+      return state.complete(ctx, info, path, entry.value, field.responseKey);
     })
     .then(undefined, (rawError) =>
       handleFieldError(
@@ -292,23 +481,55 @@ function handleFieldError(
   return 'null';
 }
 
+/**
+ * The object type of a (possibly non-null) object type that completes without calling anything
+ * (no isTypeOf): its values can go straight to executeFields.
+ */
+function plainObjectTypeOf(type: GraphQLOutputType): GraphQLObjectType | undefined {
+  const nullable = isNonNullType(type) ? type.ofType : type;
+  return isObjectType(nullable) && nullable.isTypeOf == null ? nullable : undefined;
+}
+
+/** A value that completes as an object without further checks: not null, a promise or an Error. */
+function isPlainObjectValue(value: unknown): value is object {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as { then?: unknown }).then !== 'function' &&
+    !(value instanceof Error)
+  );
+}
+
+/** SCALAR_* for a (possibly non-null) built-in scalar type; SCALAR_OTHER for anything else. */
+function builtinScalarOf(type: GraphQLOutputType): number {
+  const nullable = isNonNullType(type) ? type.ofType : type;
+  if (!isLeafType(nullable)) return SCALAR_OTHER;
+  const serialize = nullable.serialize;
+  if (serialize === GraphQLString.serialize || serialize === GraphQLID.serialize)
+    return SCALAR_STRING;
+  if (serialize === GraphQLInt.serialize) return SCALAR_INT;
+  if (serialize === GraphQLFloat.serialize) return SCALAR_FLOAT;
+  if (serialize === GraphQLBoolean.serialize) return SCALAR_BOOLEAN;
+  return SCALAR_OTHER;
+}
+
 /** Builds completeValue for one return type of one field, once. */
 function makeCompleter(field: FieldPlan, type: GraphQLOutputType): Completer {
   if (isNonNullType(type)) {
     const inner = makeCompleter(field, type.ofType);
-    return (ctx, info, path, result) => {
+    return (ctx, info, path, result, key) => {
       if (result instanceof Error) throw result;
       if (result == null) throw nonNullError(field);
-      return inner(ctx, info, path, result);
+      return inner(ctx, info, path, result, key);
     };
   }
   if (isListType(type)) return makeListCompleter(field, type.ofType);
   if (isLeafType(type)) {
     const write = leafWriterFor(type);
-    return (_ctx, _info, _path, result) => {
+    return (ctx, _info, _path, result, key) => {
       if (result == null) return 'null';
       if (result instanceof Error) throw result;
-      return write(result);
+      return write(ctx, result, key);
     };
   }
   if (isAbstractType(type)) {
@@ -354,6 +575,9 @@ function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Compl
   const completeItem = makeCompleter(field, itemType);
   const itemNonNull = isNonNullType(itemType);
   const itemLeaf = isLeafCompletion(itemType);
+  // Items of a plain object type go straight to executeFields, and their path is made only if
+  // one of their fields needs it.
+  const itemObjectType = plainObjectTypeOf(itemType);
   const fail = (ctx: ExecutionContext, rawError: unknown, path: Path, index: number): string => {
     const itemPath = addPath(path, index, undefined);
     return handleFieldError(
@@ -372,15 +596,19 @@ function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Compl
   ): Text => {
     try {
       let completed: Text;
-      if (isPromise(item)) {
+      if (itemObjectType !== undefined && isPlainObjectValue(item)) {
+        const selection = subselectionOf(ctx.plan, ctx.variableValues, field, itemObjectType);
+        completed = executeFields(ctx, selection, item, path, index);
+      } else if (isPromise(item)) {
         const itemPath = addPath(path, index, undefined);
-        completed = item.then((resolved) => completeItem(ctx, info, itemPath, resolved));
+        completed = item.then((resolved) => completeItem(ctx, info, itemPath, resolved, index));
       } else {
         completed = completeItem(
           ctx,
           info,
           itemLeaf ? undefined : addPath(path, index, undefined),
           item,
+          index,
         );
       }
       if (typeof completed !== 'string') {
@@ -398,14 +626,22 @@ function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Compl
     const listPath = path!;
     let text = '[';
     let pending: Text[] | undefined;
+    // A value JSON.stringify cannot write (OMITTED) is null in a list.
     const add = (completed: Text, index: number) => {
       if (pending !== undefined) pending.push(completed);
-      else if (typeof completed === 'string') text += index === 0 ? completed : ',' + completed;
-      else pending = [text, completed];
+      else if (typeof completed === 'string') {
+        const item = completed === OMITTED ? 'null' : completed;
+        text += index === 0 ? item : ',' + item;
+      } else pending = [text, completed];
     };
     if (Array.isArray(result)) {
       for (let index = 0; index < result.length; index++) {
-        add(completeOne(ctx, info, listPath, result[index], index), index);
+        const completed = completeOne(ctx, info, listPath, result[index], index);
+        if (pending === undefined && typeof completed === 'string' && completed !== OMITTED) {
+          text += index === 0 ? completed : ',' + completed;
+        } else {
+          add(completed, index);
+        }
       }
     } else {
       // Any other iterable, through Array.from as graphql-js does (so a failing item closes it).
@@ -418,7 +654,10 @@ function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Compl
     return Promise.all(pending).then((values) => {
       let out = values[0]!;
       const first = out.length === 1; // only '[' was written before the first promise
-      for (let k = 1; k < values.length; k++) out += (first && k === 1 ? '' : ',') + values[k];
+      for (let k = 1; k < values.length; k++) {
+        const item = values[k] === OMITTED ? 'null' : values[k];
+        out += (first && k === 1 ? '' : ',') + item;
+      }
       return out + ']';
     });
   };
@@ -434,32 +673,18 @@ type ObjectCompleter = (
 
 /** completeObjectValue, with the sub-selection planned once per runtime type. */
 function makeObjectCompleter(field: FieldPlan): ObjectCompleter {
-  let lastType: GraphQLObjectType | undefined;
-  let lastPlan: SelectionPlan | undefined;
-  const plans = new Map<GraphQLObjectType, SelectionPlan>();
-  const subselection = (ctx: ExecutionContext, type: GraphQLObjectType): SelectionPlan => {
-    if (type === lastType) return lastPlan!;
-    let plan = plans.get(type);
-    if (plan === undefined) {
-      plan = planSubselection(ctx.plan, ctx.variableValues, type, field);
-      plans.set(type, plan);
-    }
-    lastType = type;
-    lastPlan = plan;
-    return plan;
-  };
   return (ctx, type, info, path, result) => {
-    const selection = subselection(ctx, type);
+    const selection = subselectionOf(ctx.plan, ctx.variableValues, field, type);
     if (type.isTypeOf) {
       const isTypeOf = type.isTypeOf(result, ctx.contextValue, info as GraphQLResolveInfo);
       if (isPromise(isTypeOf)) {
         return isTypeOf.then((resolvedIsTypeOf) => {
           if (!resolvedIsTypeOf) throw invalidReturnTypeError(type, result, field);
-          return executeFields(ctx, selection, result, path);
+          return executeFields(ctx, selection, result, path, -1);
         });
       }
       if (!isTypeOf) throw invalidReturnTypeError(type, result, field);
     }
-    return executeFields(ctx, selection, result, path);
+    return executeFields(ctx, selection, result, path, -1);
   };
 }

@@ -14,7 +14,7 @@ import {
 } from 'graphql';
 import { argumentsFor, type FieldPlan } from '../plan/FieldPlan.js';
 import { rootSelectionFor } from '../plan/OperationPlan.js';
-import { planSubselection, type SelectionPlan } from '../plan/SelectionPlan.js';
+import { subselectionOf, type SelectionPlan } from '../plan/SelectionPlan.js';
 import {
   completionNeedsInfo,
   ensureValidRuntimeType,
@@ -392,22 +392,8 @@ type ObjectCompleter = (
 
 /** completeObjectValue, with the sub-selection planned once per runtime type. */
 function makeObjectCompleter(field: FieldPlan): ObjectCompleter {
-  let lastType: GraphQLObjectType | undefined;
-  let lastPlan: SelectionPlan | undefined;
-  const plans = new Map<GraphQLObjectType, SelectionPlan>();
-  const subselection = (ctx: ExecutionContext, type: GraphQLObjectType): SelectionPlan => {
-    if (type === lastType) return lastPlan!;
-    let plan = plans.get(type);
-    if (plan === undefined) {
-      plan = planSubselection(ctx.plan, ctx.variableValues, type, field);
-      plans.set(type, plan);
-    }
-    lastType = type;
-    lastPlan = plan;
-    return plan;
-  };
   return (ctx, type, info, path, result) => {
-    const selection = subselection(ctx, type);
+    const selection = subselectionOf(ctx.plan, ctx.variableValues, field, type);
     if (type.isTypeOf) {
       const isTypeOf = type.isTypeOf(result, ctx.contextValue, info as GraphQLResolveInfo);
       if (isPromise(isTypeOf)) {

@@ -8,8 +8,14 @@ import {
 } from 'graphql';
 import { serializeNullError } from './completion.js';
 
-/** Writes a serialized leaf value as JSON text. */
-export type LeafWriter = (result: unknown) => string;
+/** Characters JSON.stringify would escape (and lone-surrogate candidates). */
+export const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/**
+ * The text of a value JSON.stringify leaves out: an object drops the key, a list writes null.
+ * No JSON value is written as the empty string, so it cannot be mistaken for one.
+ */
+export const OMITTED = '';
 
 /**
  * A string as JSON text. Most strings in responses need no escaping; checking that is cheaper
@@ -18,10 +24,44 @@ export type LeafWriter = (result: unknown) => string;
 export function quoteJSONString(value: string): string {
   return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : '"' + value + '"';
 }
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** Where a JSON.stringify failure (a BigInt, a cycle) is kept until the response is done. */
+export interface JSONFailureSink {
+  jsonFailure: { readonly error: unknown } | undefined;
+}
+
+/** Writes a serialized leaf value as JSON text; `key` is what JSON.stringify passes to toJSON. */
+export type LeafWriter = (sink: JSONFailureSink, result: unknown, key: string | number) => string;
 
 const MAX_INT = 2147483647;
 const MIN_INT = -2147483648;
+
+/**
+ * A serialized value as the text JSON.stringify writes for it under `key`. Leaves with a toJSON
+ * method get the key they would get inside the whole result; values JSON.stringify cannot write
+ * leave the key out (OMITTED); where JSON.stringify throws, the error is kept (the response as
+ * a whole then fails, as JSON.stringify of graphql-js's result would) and null is written.
+ */
+export function valueToJSON(sink: JSONFailureSink, value: unknown, key: string | number): string {
+  try {
+    let text: string | undefined;
+    if (
+      value !== null &&
+      (typeof value === 'object' || typeof value === 'function') &&
+      typeof (value as { toJSON?: unknown }).toJSON === 'function'
+    ) {
+      const name = String(key);
+      const holder = JSON.stringify({ [name]: value });
+      text = holder.length === 2 ? undefined : holder.slice(JSON.stringify(name).length + 2, -1);
+    } else {
+      text = JSON.stringify(value);
+    }
+    return text === undefined ? OMITTED : text;
+  } catch (error) {
+    sink.jsonFailure ??= { error };
+    return 'null';
+  }
+}
 
 /**
  * The JSON writer for a leaf type, chosen once per field. For the built-in scalars the common
@@ -31,34 +71,35 @@ const MIN_INT = -2147483648;
  */
 export function leafWriterFor(type: GraphQLLeafType): LeafWriter {
   const serialize = type.serialize.bind(type);
-  const general: LeafWriter = (result) => {
+  const general: LeafWriter = (sink, result, key) => {
     const serialized = serialize(result);
     if (serialized == null) throw serializeNullError(type, result, serialized);
     return typeof serialized === 'string'
       ? quoteJSONString(serialized)
-      : JSON.stringify(serialized);
+      : valueToJSON(sink, serialized, key);
   };
-  if (type.serialize === GraphQLString.serialize) {
-    return (result) => (typeof result === 'string' ? quoteJSONString(result) : general(result));
+  if (type.serialize === GraphQLString.serialize || type.serialize === GraphQLID.serialize) {
+    return (sink, result, key) =>
+      typeof result === 'string' ? quoteJSONString(result) : general(sink, result, key);
   }
   if (type.serialize === GraphQLInt.serialize) {
-    return (result) =>
+    return (sink, result, key) =>
       typeof result === 'number' &&
       Number.isInteger(result) &&
       result <= MAX_INT &&
       result >= MIN_INT
         ? '' + result
-        : general(result);
+        : general(sink, result, key);
   }
   if (type.serialize === GraphQLFloat.serialize) {
-    return (result) =>
-      typeof result === 'number' && Number.isFinite(result) ? '' + result : general(result);
+    return (sink, result, key) =>
+      typeof result === 'number' && Number.isFinite(result)
+        ? '' + result
+        : general(sink, result, key);
   }
   if (type.serialize === GraphQLBoolean.serialize) {
-    return (result) => (result === true ? 'true' : result === false ? 'false' : general(result));
-  }
-  if (type.serialize === GraphQLID.serialize) {
-    return (result) => (typeof result === 'string' ? quoteJSONString(result) : general(result));
+    return (sink, result, key) =>
+      result === true ? 'true' : result === false ? 'false' : general(sink, result, key);
   }
   return general;
 }

@@ -43,9 +43,13 @@ export function runJSON(
 
 function finish(ctx: ExecutionContext, data: string, options: RunJSONOptions): RunJSONResult {
   const errors = ctx.errors.errors;
+  // JSON.stringify of graphql-js's result writes `errors` before `data`: a failure writing an
+  // error comes first, then one writing a value (kept while the data was written).
+  const errorsText = errors.length === 0 ? '' : writeErrors(errors, options);
+  if (ctx.jsonFailure !== undefined) throw ctx.jsonFailure.error;
   if (errors.length === 0) return { json: '{"data":' + data + '}', hasData: true, errorCount: 0 };
   return {
-    json: '{"errors":' + writeErrors(errors, options) + ',"data":' + data + '}',
+    json: '{"errors":' + errorsText + ',"data":' + data + '}',
     hasData: true,
     errorCount: errors.length,
   };

@@ -41,9 +41,14 @@ export interface FieldPlan {
   readonly staticArgsError: { readonly error: unknown } | undefined;
   /** The root data source that answers this field, if any. */
   readonly source: { readonly group: SourceGroup; readonly index: number } | undefined;
-  /** Per-mode completion functions and sub-selection plans, filled in lazily by the executors. */
+  /** Per-mode completion state, filled in lazily by the executors. */
   completeObject: unknown;
   completeJSON: unknown;
+  /** Sub-selection plans by runtime object type, filled in lazily (see subselectionOf). */
+  subselections: Map<GraphQLObjectType, unknown> | undefined;
+  /** The most recently used entry of `subselections`: nearly always the only one. */
+  lastSubselectionType: GraphQLObjectType | undefined;
+  lastSubselection: unknown;
 }
 
 /** graphql-js's getFieldDef, including the three introspection meta-fields. */
@@ -88,7 +93,11 @@ export function createFieldPlan(
   let staticArgsError: FieldPlan['staticArgsError'];
   if (!(node.arguments ?? []).some((arg) => usesVariables(arg.value))) {
     try {
-      staticArgs = getArgumentValues(fieldDef, node, undefined);
+      const values = getArgumentValues(fieldDef, node, undefined);
+      // Kept only when a shallow copy per call is as good as recomputing: graphql-js builds
+      // input objects and lists afresh for every call (a resolver may mutate them), while
+      // primitives and the schema's own default values are the same every time.
+      if (isShallowCopySafe(fieldDef, values)) staticArgs = values;
     } catch (error) {
       staticArgsError = { error };
     }
@@ -109,19 +118,26 @@ export function createFieldPlan(
     source,
     completeObject: undefined,
     completeJSON: undefined,
+    subselections: undefined,
+    lastSubselectionType: undefined,
+    lastSubselection: undefined,
   };
 }
 
+function isShallowCopySafe(fieldDef: GraphQLField<unknown, unknown>, values: Args): boolean {
+  for (const arg of fieldDef.args) {
+    const value = values[arg.name];
+    if (value !== null && typeof value === 'object' && value !== arg.defaultValue) return false;
+  }
+  return true;
+}
+
 /**
- * The arguments for one call of the field's resolver: a fresh object each time (resolvers may
- * mutate it), with a null prototype as graphql-js gives.
+ * The arguments for one call of the field's resolver: a fresh plain object each time, as
+ * graphql-js 16.15 gives (`{ ...coercedValues }`), so resolvers may mutate it.
  */
 export function argumentsFor(plan: FieldPlan, variableValues: Record<string, unknown>): Args {
-  if (plan.staticArgs !== undefined) {
-    const args = Object.create(null) as Args;
-    for (const key in plan.staticArgs) args[key] = plan.staticArgs[key];
-    return args;
-  }
+  if (plan.staticArgs !== undefined) return { ...plan.staticArgs };
   if (plan.staticArgsError !== undefined) throw plan.staticArgsError.error;
   return getArgumentValues(plan.fieldDef, plan.fieldNodes[0] as FieldNode, variableValues);
 }

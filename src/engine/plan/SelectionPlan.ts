@@ -16,6 +16,10 @@ export interface SelectionPlan {
   readonly fields: ReadonlyArray<FieldPlan>;
   /** Data sources answering root fields of this selection (root plans only). */
   readonly sourceGroups: ReadonlyArray<SourceGroup>;
+  /** What the JSON executor writes before each field's value: `{"key":` first, `,"key":` after. */
+  readonly jsonPrefixes: ReadonlyArray<string>;
+  /** The same, followed by the opening quote of a string value. */
+  readonly jsonQuotedPrefixes: ReadonlyArray<string>;
 }
 
 export interface PlanScope {
@@ -23,12 +27,24 @@ export interface PlanScope {
   readonly fragments: Readonly<Record<string, FragmentDefinitionNode>>;
 }
 
-export function planSubselection(
+/**
+ * The plan of a field's sub-selection for one runtime object type (graphql-js's memoized
+ * collectSubfields), built the first time execution needs it and kept on the field's plan.
+ * Building can throw (CollectFields can); a failed build is not kept.
+ */
+export function subselectionOf(
   scope: PlanScope,
   variableValues: Readonly<Record<string, unknown>>,
-  type: GraphQLObjectType,
   parent: FieldPlan,
+  type: GraphQLObjectType,
 ): SelectionPlan {
+  if (parent.lastSubselectionType === type) return parent.lastSubselection as SelectionPlan;
+  const known = parent.subselections?.get(type);
+  if (known !== undefined) {
+    parent.lastSubselectionType = type;
+    parent.lastSubselection = known;
+    return known as SelectionPlan;
+  }
   const collected = collectSubfields(
     scope.schema,
     scope.fragments,
@@ -36,7 +52,11 @@ export function planSubselection(
     type,
     parent.fieldNodes,
   );
-  return toSelectionPlan(scope, type, collected, undefined);
+  const plan = toSelectionPlan(scope, type, collected, undefined);
+  (parent.subselections ??= new Map()).set(type, plan);
+  parent.lastSubselectionType = type;
+  parent.lastSubselection = plan;
+  return plan;
 }
 
 /** Compiles the root selection; root fields backed by a data source are compiled per source. */
@@ -117,5 +137,7 @@ function toSelectionPlan(
       sourceGroups.push(group);
     }
   }
-  return { type, fields, sourceGroups };
+  const jsonPrefixes = fields.map((field, i) => (i === 0 ? '{' : ',') + field.keyJSON);
+  const jsonQuotedPrefixes = jsonPrefixes.map((prefix) => prefix + '"');
+  return { type, fields, sourceGroups, jsonPrefixes, jsonQuotedPrefixes };
 }
