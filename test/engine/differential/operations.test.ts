@@ -1,13 +1,14 @@
 import {
   buildSchema,
   execute as graphqlExecute,
+  executeSync as graphqlExecuteSync,
   GraphQLObjectType,
   GraphQLSchema,
   GraphQLString,
   parse,
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { execute, executeJSON } from '../../../src/engine/index.js';
+import { execute, executeJSON, executeSync } from '../../../src/engine/index.js';
 import { expectSameAsGraphQLJS } from '../support/expectSameAsGraphQLJS.js';
 
 // Spec §6.1 GetOperation: the operation named by operationName, or the only one; graphql-js's
@@ -117,5 +118,27 @@ describe('operations', () => {
     expect(expected).toMatch(/positional arguments/);
     expect(call(execute as never)).toBe(expected);
     expect(call(executeJSON as never)).toBe(expected);
+  });
+
+  it('executeSync answers like graphql-js executeSync, and throws the same for a promise', () => {
+    const outcome = (run: () => unknown) => {
+      try {
+        return JSON.stringify(run());
+      } catch (error) {
+        return `threw ${String(error)}`;
+      }
+    };
+    const document = parse('{ q }');
+    for (const root of [
+      rootValue,
+      { q: () => new Error('field error') },
+      { q: () => Promise.resolve('x') },
+    ]) {
+      const args = { schema, rootValue: root, document };
+      expect(outcome(() => executeSync(args))).toBe(outcome(() => graphqlExecuteSync(args)));
+    }
+    expect(
+      outcome(() => executeSync({ schema, document, rootValue: { q: async () => 'x' } })),
+    ).toMatch(/failed to complete synchronously/);
   });
 });
