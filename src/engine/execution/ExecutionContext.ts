@@ -11,7 +11,11 @@ import {
   type GraphQLTypeResolver,
   type OperationDefinitionNode,
 } from 'graphql';
-import { getOperationPlan, type OperationPlan } from '../plan/OperationPlan.js';
+import {
+  getOperationPlan,
+  quickCoerceVariables,
+  type OperationPlan,
+} from '../plan/OperationPlan.js';
 import type { FieldPlan } from '../plan/FieldPlan.js';
 import { runSourceGroup, type SourceGroup, type SourceRun } from '../plan/SourceGroup.js';
 import { CollectedErrors } from './CollectedErrors.js';
@@ -63,12 +67,17 @@ export function buildExecutionContext(
   if (definitions.length === 0) {
     variableValues = {};
   } else {
-    const coerced = getVariableValues(schema, definitions, rawVariableValues ?? {}, {
-      maxErrors: options?.maxCoercionErrors ?? 50,
-      hideSuggestions: args.hideSuggestions ?? false,
-    } as { maxErrors: number });
-    if (coerced.errors) return coerced.errors;
-    variableValues = coerced.coerced;
+    const quick = quickCoerceVariables(plan, rawVariableValues ?? {});
+    if (quick !== undefined) {
+      variableValues = quick;
+    } else {
+      const coerced = getVariableValues(schema, definitions, rawVariableValues ?? {}, {
+        maxErrors: options?.maxCoercionErrors ?? 50,
+        hideSuggestions: args.hideSuggestions ?? false,
+      } as { maxErrors: number });
+      if (coerced.errors) return coerced.errors;
+      variableValues = coerced.coerced;
+    }
   }
   return {
     plan,

@@ -78,6 +78,8 @@ interface JSONFieldState {
   readonly complete: Completer;
   readonly needsInfo: boolean;
   readonly nonNull: boolean;
+  /** Whether this field's last string value needed escaping (see the FAST_LEAF path). */
+  escapes: boolean;
   /** True when completion never needs the field's path (leaf types): it is made only on failure. */
   readonly leaf: boolean;
 }
@@ -178,8 +180,20 @@ function executeFields(
         if (pending === undefined) {
           const scalar = state.scalar;
           if (typeof value === 'string') {
-            if (scalar === SCALAR_STRING && !NEEDS_ESCAPE.test(value)) {
-              text += quotedPrefixes[i] + value + '"';
+            if (scalar === SCALAR_STRING) {
+              // Most strings need no escaping, and checking is cheaper than JSON.stringify; but
+              // when a field's strings keep needing it (text with quotes or newlines), checking
+              // first only adds to the cost, so each field remembers which way its last went.
+              if (!state.escapes) {
+                if (!NEEDS_ESCAPE.test(value)) {
+                  text += quotedPrefixes[i] + value + '"';
+                  continue;
+                }
+                state.escapes = true;
+              }
+              const json = JSON.stringify(value);
+              if (json.length === value.length + 2) state.escapes = false;
+              text += prefixes[i] + json;
               continue;
             }
           } else if (typeof value === 'number') {
@@ -353,6 +367,7 @@ function stateOf(field: FieldPlan): JSONFieldState {
       complete: makeCompleter(field, field.returnType),
       needsInfo: completionNeedsInfo(field.returnType),
       nonNull: isNonNullType(field.returnType),
+      escapes: false,
       leaf: isLeafCompletion(field.returnType),
     };
     field.completeJSON = state;

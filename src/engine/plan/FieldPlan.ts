@@ -12,6 +12,7 @@ import {
   type GraphQLSchema,
   type ValueNode,
 } from 'graphql';
+import { compileArguments, type ArgumentsBuilder } from './compileArguments.js';
 import type { SourceGroup } from './SourceGroup.js';
 
 type Args = Record<string, unknown>;
@@ -39,6 +40,8 @@ export interface FieldPlan {
    */
   readonly staticArgs: Args | undefined;
   readonly staticArgsError: { readonly error: unknown } | undefined;
+  /** For arguments that use variables: a builder specialised at plan time, if it applies. */
+  readonly argumentsBuilder: ArgumentsBuilder | undefined;
   /** The root data source that answers this field, if any. */
   readonly source: { readonly group: SourceGroup; readonly index: number } | undefined;
   /** Per-mode completion state, filled in lazily by the executors. */
@@ -102,6 +105,10 @@ export function createFieldPlan(
       staticArgsError = { error };
     }
   }
+  const argumentsBuilder =
+    staticArgs === undefined && staticArgsError === undefined
+      ? compileArguments(fieldDef, node)
+      : undefined;
   const isTypename = fieldDef === TypeNameMetaFieldDef;
   return {
     responseKey,
@@ -115,6 +122,7 @@ export function createFieldPlan(
     typename: isTypename ? parentType.name : undefined,
     staticArgs,
     staticArgsError,
+    argumentsBuilder,
     source,
     completeObject: undefined,
     completeJSON: undefined,
@@ -139,5 +147,9 @@ function isShallowCopySafe(fieldDef: GraphQLField<unknown, unknown>, values: Arg
 export function argumentsFor(plan: FieldPlan, variableValues: Record<string, unknown>): Args {
   if (plan.staticArgs !== undefined) return { ...plan.staticArgs };
   if (plan.staticArgsError !== undefined) throw plan.staticArgsError.error;
+  if (plan.argumentsBuilder !== undefined) {
+    const values = plan.argumentsBuilder(variableValues);
+    if (values !== undefined) return values;
+  }
   return getArgumentValues(plan.fieldDef, plan.fieldNodes[0] as FieldNode, variableValues);
 }

@@ -9,6 +9,7 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
+import { compileVariables, type VariableCoercer } from './compileVariables.js';
 import { planRootSelection, type SelectionPlan } from './SelectionPlan.js';
 
 /**
@@ -29,6 +30,8 @@ export interface OperationPlan {
   /** Variables used by `@skip(if:)` / `@include(if:)` anywhere in the operation or its fragments. */
   readonly conditionVariables: ReadonlyArray<string>;
   readonly variants: Map<string, SelectionPlan>;
+  /** Variable coercion specialised for this operation (undefined: not yet built, null: none). */
+  variableCoercer: VariableCoercer | null | undefined;
 }
 
 /** A cap on variants kept per plan; beyond it, variants are built per request and not kept. */
@@ -96,6 +99,7 @@ function buildOperationPlan(
     rootType: schema.getRootType(operation.operation) ?? undefined,
     conditionVariables: findConditionVariables(operation, fragments),
     variants: new Map(),
+    variableCoercer: undefined,
   };
 }
 
@@ -119,6 +123,21 @@ function findConditionVariables(
   visit(operation, visitor);
   for (const fragment of Object.values(fragments)) visit(fragment, visitor);
   return [...names];
+}
+
+/**
+ * Coerces the request's variables: through the operation's specialised coercer when it applies,
+ * else (and for every error) through graphql-js's getVariableValues.
+ */
+export function quickCoerceVariables(
+  plan: OperationPlan,
+  inputs: Readonly<Record<string, unknown>>,
+): Record<string, unknown> | undefined {
+  if (plan.variableCoercer === undefined) {
+    plan.variableCoercer =
+      compileVariables(plan.schema, plan.operation.variableDefinitions ?? []) ?? null;
+  }
+  return plan.variableCoercer === null ? undefined : plan.variableCoercer(inputs);
 }
 
 /**
