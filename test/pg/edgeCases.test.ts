@@ -189,11 +189,60 @@ describe('refused requests', () => {
     expect(
       (await codeOf('{ peopleConnection(after: "not base64 json!") { totalCount } }')).code,
     ).toBe(ErrorCode.BAD_USER_INPUT);
-    const wrongLength = Buffer.from('["1","2"]').toString('base64');
-    expect(await codeOf(`{ peopleConnection(after: "${wrongLength}") { totalCount } }`)).toEqual({
+    const numbers = Buffer.from('[1, 2]').toString('base64');
+    expect(await codeOf(`{ peopleConnection(after: "${numbers}") { totalCount } }`)).toEqual({
       code: ErrorCode.BAD_USER_INPUT,
       message: 'Invalid cursor: it was not made by this list with this orderBy.',
     });
+    const unsigned = Buffer.from('["1"]').toString('base64');
+    expect((await codeOf(`{ peopleConnection(after: "${unsigned}") { totalCount } }`)).code).toBe(
+      ErrorCode.BAD_USER_INPUT,
+    );
+  });
+
+  it('refuses a cursor made under another orderBy instead of giving a wrong page', async () => {
+    const first = await data(
+      '{ peopleConnection(first: 1, orderBy: [{ name: DESC }]) { edges { cursor node { name } } } }',
+    );
+    const edges = (first.data?.['peopleConnection'] as { edges: Array<{ cursor: string }> }).edges;
+    expect(edges.map((e) => (e as unknown as { node: { name: string } }).node.name)).toEqual([
+      'Cy',
+    ]);
+    const cursor = edges[0]?.cursor;
+    const page = (orderBy: string, cursorVariable = cursor) =>
+      data(
+        `query ($c: String) { peopleConnection(first: 5, after: $c${orderBy}) { nodes { name } } }`,
+        { c: cursorVariable },
+      );
+    // The same orderBy: the next page.
+    expect(await page(', orderBy: [{ name: DESC }]')).toEqual({
+      data: { peopleConnection: { nodes: [{ name: 'Bob' }, { name: 'Ann' }] } },
+    });
+    const refused = {
+      code: ErrorCode.BAD_USER_INPUT,
+      message:
+        'Invalid cursor: it was made under a different orderBy (or for another list); request the first page again with this orderBy.',
+    };
+    // Same number of sort keys, other direction: without the check this silently gives a page.
+    for (const orderBy of [
+      ', orderBy: [{ name: ASC }]',
+      ', orderBy: [{ name: DESC_NULLS_LAST }]',
+      ', orderBy: [{ nick: DESC }]',
+      '',
+    ]) {
+      const result = await page(orderBy);
+      expect(result.data ?? null, orderBy).toBeNull();
+      expect(
+        { code: result.errors?.[0]?.extensions?.code, message: result.errors?.[0]?.message },
+        orderBy,
+      ).toEqual(refused);
+    }
+    // Another list with a key of the same type (tasks by id): refused as well.
+    const task = await data('{ tasksConnection(first: 1) { edges { cursor } } }');
+    const taskCursor = (task.data?.['tasksConnection'] as { edges: Array<{ cursor: string }> })
+      .edges[0]?.cursor;
+    const other = await page('', taskCursor);
+    expect(other.errors?.[0]?.extensions?.code).toBe(ErrorCode.BAD_USER_INPUT);
   });
 
   it('refuses an orderBy item with two fields', async () => {

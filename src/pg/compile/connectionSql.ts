@@ -5,7 +5,14 @@ import type { TableModel } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
 import { collectSubfields } from './collectFields.js';
 import { jsonObject, type Entry } from './jsonObject.js';
-import { cursorSql, keysetSql, orderBySql, orderKeys, reversed } from './orderSql.js';
+import {
+  cursorSql,
+  keysetSql,
+  orderBySql,
+  orderKeys,
+  orderSignature,
+  reversed,
+} from './orderSql.js';
 import { badInput, Param } from './Param.js';
 import type { ArgValue } from './readArgument.js';
 import {
@@ -36,14 +43,16 @@ export function connectionSql(
   const before = args['before'] instanceof Param ? args['before'] : undefined;
   const where = args['where'] ?? null;
   const keys = orderKeys(table, args['orderBy'] ?? null);
+  // Cursors are made and read under this ordering only (a cursor carries its signature).
+  const signature = orderSignature(table, keys);
   const backwards = last !== undefined;
   const pageKeys = backwards ? reversed(keys) : keys;
   const limit = first ?? last;
 
   const alias = context.alias();
   const { from, conditions } = baseRows(context, source, alias, where);
-  if (after) conditions.push(keysetSql(alias, keys, after));
-  if (before) conditions.push(keysetSql(alias, reversed(keys), before));
+  if (after) conditions.push(keysetSql(alias, keys, after, signature));
+  if (before) conditions.push(keysetSql(alias, reversed(keys), before, signature));
 
   const pageColumns: Entry[] = [];
   let needCursor = false;
@@ -108,7 +117,7 @@ export function connectionSql(
             // Rows on the far side of the cursor exist: there is a page beyond it.
             const a = context.alias();
             const rows = baseRows(context, source, a, where);
-            return sql`EXISTS (SELECT 1 FROM ${rows.from} WHERE ${join([...rows.conditions, sql`NOT ${keysetSql(a, ks, cursor)}`], ' AND ')})`;
+            return sql`EXISTS (SELECT 1 FROM ${rows.from} WHERE ${join([...rows.conditions, sql`NOT ${keysetSql(a, ks, cursor, signature)}`], ' AND ')})`;
           };
           const more = limit ? sql`count(*) > ${limit}` : sql`FALSE`;
           if (infoField === '__typename') info.push([infoKey, nameLiteral('PageInfo')]);
@@ -133,7 +142,7 @@ export function connectionSql(
       }
     }
   }
-  if (needCursor) pageColumns.push(['c', cursorSql(alias, keys)]);
+  if (needCursor) pageColumns.push(['c', cursorSql(alias, keys, signature)]);
   const order = pageKeys.length > 0 ? orderBySql(alias, pageKeys) : undefined;
   pageColumns.push([
     'i',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { join, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
 import type { ColumnModel, TableModel } from '../schema/Model.js';
@@ -57,15 +58,40 @@ export function orderBySql(alias: string, keys: ReadonlyArray<OrderKey>): SqlNod
 }
 
 /**
- * An opaque cursor: base64 of the JSON array of the row's sort key values as text (text keeps
- * int8/numeric/timestamps exact; base64's line breaks are removed).
+ * What a cursor is valid for: the list's table and its sort keys (columns, directions, NULLS
+ * placement). A cursor carries it, so a cursor made under another `orderBy` is refused instead of
+ * silently giving a wrong page (its values would be compared against the wrong columns or in the
+ * wrong direction). A short hash: it only has to tell orderings apart, not hide them.
  */
-export function cursorSql(alias: string, keys: ReadonlyArray<OrderKey>): SqlNode {
-  const values = join(keys.map((k) => sql`${columnRef(alias, k.column)}::text`));
+export function orderSignature(table: TableModel, keys: ReadonlyArray<OrderKey>): string {
+  const parts = [table.table.schema, table.table.name];
+  for (const k of keys) parts.push(k.column.name, k.desc ? 'd' : 'a', k.nullsFirst ? 'f' : 'l');
+  return createHash('sha256').update(parts.join('\0')).digest('base64url').slice(0, 10);
+}
+
+/**
+ * An opaque cursor: base64 of the JSON array [ordering signature, the row's sort key values as
+ * text…] (text keeps int8/numeric/timestamps exact; base64's line breaks are removed). The
+ * signature is a bind parameter like every other value.
+ */
+export function cursorSql(
+  alias: string,
+  keys: ReadonlyArray<OrderKey>,
+  signature: string,
+): SqlNode {
+  const values = join([
+    sql`${signature}::text`,
+    ...keys.map((k) => sql`${columnRef(alias, k.column)}::text`),
+  ]);
   return sql`replace(encode(convert_to(json_build_array(${values})::text, 'UTF8'), 'base64'), chr(10), '')`;
 }
 
-export function decodeCursor(cursor: unknown, length: number): Array<string | null> {
+/** The sort key values of a cursor made by `cursorSql` under `signature`, or BAD_USER_INPUT. */
+export function decodeCursor(
+  cursor: unknown,
+  signature: string,
+  length: number,
+): Array<string | null> {
   if (typeof cursor !== 'string') throw badInput('Invalid cursor.');
   let values: unknown;
   try {
@@ -75,12 +101,17 @@ export function decodeCursor(cursor: unknown, length: number): Array<string | nu
   }
   if (
     !Array.isArray(values) ||
-    values.length !== length ||
+    values.length === 0 ||
     !values.every((v) => v === null || typeof v === 'string')
   ) {
     throw badInput('Invalid cursor: it was not made by this list with this orderBy.');
   }
-  return values as Array<string | null>;
+  if (values[0] !== signature || values.length !== length + 1) {
+    throw badInput(
+      'Invalid cursor: it was made under a different orderBy (or for another list); request the first page again with this orderBy.',
+    );
+  }
+  return values.slice(1) as Array<string | null>;
 }
 
 /**
@@ -89,11 +120,16 @@ export function decodeCursor(cursor: unknown, length: number): Array<string | nu
  * NULL and goes the same way, a row comparison `(a, b) > (x, y)` lets PostgreSQL use an index;
  * otherwise the expanded form a > x OR (a = x AND b > y) …, NULL-aware for nullable columns.
  */
-export function keysetSql(alias: string, keys: ReadonlyArray<OrderKey>, cursor: Param): SqlNode {
+export function keysetSql(
+  alias: string,
+  keys: ReadonlyArray<OrderKey>,
+  cursor: Param,
+  signature: string,
+): SqlNode {
   const values = keys.map(
     (_, i) =>
       new Param(
-        (vars) => decodeCursor(cursor.read(vars), keys.length)[i] ?? null,
+        (vars) => decodeCursor(cursor.read(vars), signature, keys.length)[i] ?? null,
         `${cursor.label} (cursor key ${i + 1})`,
       ),
   );

@@ -6,10 +6,11 @@
 -- $5 = literal 2
 -- $6 = literal 2
 -- $7 = literal 2
--- $8 = $after (cursor key 1)
+-- $8 = "5fSSw4-klf"
 -- $9 = $after (cursor key 1)
--- $10 = $after (cursor key 2)
--- $11 = literal 2
+-- $10 = $after (cursor key 1)
+-- $11 = $after (cursor key 2)
+-- $12 = literal 2
 SELECT (
   SELECT json_build_object('totalCount', (
       SELECT count(*)::int
@@ -21,8 +22,8 @@ SELECT (
           ORDER BY p."i" DESC) FILTER (WHERE p."i" <= $6))[1]), 'edges', coalesce(json_agg(json_build_object('cursor', p."c", 'node', p."n0")
         ORDER BY p."i") FILTER (WHERE p."i" <= $7), '[]'))
   FROM (
-    SELECT json_build_object('id', "t1"."id", 'views', "t1"."views"::text) AS "n0", replace(encode(convert_to(json_build_array("t1"."views"::text, "t1"."id"::text)::text, 'UTF8'), 'base64'), chr(10), '') AS "c", row_number() OVER (ORDER BY "t1"."views" DESC, "t1"."id" ASC) AS "i"
+    SELECT json_build_object('id', "t1"."id", 'views', "t1"."views"::text) AS "n0", replace(encode(convert_to(json_build_array($8::text, "t1"."views"::text, "t1"."id"::text)::text, 'UTF8'), 'base64'), chr(10), '') AS "c", row_number() OVER (ORDER BY "t1"."views" DESC, "t1"."id" ASC) AS "i"
     FROM "public"."posts" AS "t1"
-    WHERE (("t1"."views" < $8::text::"pg_catalog"."int8") OR ("t1"."views" = $9::text::"pg_catalog"."int8" AND "t1"."id" > $10::text::"pg_catalog"."int4"))
+    WHERE (("t1"."views" < $9::text::"pg_catalog"."int8") OR ("t1"."views" = $10::text::"pg_catalog"."int8" AND "t1"."id" > $11::text::"pg_catalog"."int4"))
     ORDER BY "t1"."views" DESC, "t1"."id" ASC
-    LIMIT $11 + 1) AS p)::text AS "postsConnection"
+    LIMIT $12 + 1) AS p)::text AS "postsConnection"
