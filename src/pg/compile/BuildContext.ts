@@ -16,6 +16,11 @@ export interface BuildContext extends CollectContext {
   readonly mode: 'json' | 'value';
   /** Set when the selection reaches a computed field (the root field must then use value mode). */
   readonly sawComputed: { value: boolean };
+  /**
+   * Set when the selection writes a Float (a column or an aggregate): PostgreSQL writes NaN and
+   * ±Infinity as JSON strings, which GraphQL's Float cannot represent (see createPgSource).
+   */
+  readonly sawFloat: { value: boolean };
   /** A fresh table alias (`t1`, `t2`, …); aliases are unique within the statement. */
   alias(prefix?: string): string;
   objectType(typeName: string): GraphQLObjectType;

@@ -69,5 +69,7 @@ function aggregateValue(
   if (fn === 'min' || fn === 'max') return valueJson(context, call, column);
   // sum/avg of integers and numeric are int8/numeric: text keeps them exact (BigInt, BigFloat).
   const scalar = aggregateScalar(fn, column);
-  return scalar?.name === 'Float' ? call : sql`${call}::text`;
+  if (scalar?.name !== 'Float') return sql`${call}::text`;
+  context.sawFloat.value = true;
+  return call;
 }

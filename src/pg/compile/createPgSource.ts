@@ -11,6 +11,7 @@ import {
   type DataSource,
   type SourceCompileRequest,
   type SourceFieldResult,
+  type SourceRootField,
 } from '../../engine/index.js';
 import type { SqlClient } from '../driver/SqlClient.js';
 import { compileSql } from '../sql/compileSql.js';
@@ -24,6 +25,8 @@ export interface Statement {
   readonly text: string;
   readonly values: ReadonlyArray<unknown>;
   readonly modes: ReadonlyArray<'json' | 'value'>;
+  /** Per root field: may its JSON hold a Float (see `NON_FINITE`)? */
+  readonly floats: ReadonlyArray<boolean>;
 }
 
 export interface PgSource extends DataSource {
@@ -40,6 +43,17 @@ export interface PgSource extends DataSource {
 
 /** Most statement shapes kept per operation (variables that change the SQL text, see below). */
 const MAX_SHAPES = 32;
+
+/**
+ * How PostgreSQL writes a float8/float4 NaN or ±Infinity in JSON: as a string. GraphQL's Float
+ * cannot represent them (spec §3.5.2, "Float": non-finite values raise a field error), and a
+ * spliced string would be a wrong answer. A json-mode field whose text holds one of these strings
+ * is therefore run again in value mode, where the engine completes the rows and graphql-js's Float
+ * serialize turns each such value into a field error (null, propagated as for any field error).
+ * A String value that is exactly "NaN" or "Infinity" also matches: it costs the second statement,
+ * and the answer is the same.
+ */
+const NON_FINITE = /"(?:NaN|-?Infinity)"/;
 
 /**
  * The DataSource (src/engine/source/DataSource.ts) that turns reflected root fields into ONE SQL
@@ -60,18 +74,33 @@ export function createPgSource(model: Model, client: SqlClient): PgSource {
   function compile(request: SourceCompileRequest, forceValue: boolean): CompiledSourceQuery {
     const variableTypes = usedVariables(request);
     const shapes = new Map<string, Statement>();
-    const statement = (variables: Variables): Statement => {
+    const shapeKey = (variables: Variables): string => {
       let key = '';
       for (const [name, type] of variableTypes)
         key += `${name}=${variableShape(variables[name], type)};`;
+      return key;
+    };
+    const cached = (key: string, build: () => Statement): Statement => {
       let built = shapes.get(key);
       if (!built) {
-        built = buildStatement(model, request, variables, forceValue);
+        built = build();
         if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value as string);
         shapes.set(key, built);
       }
       return built;
     };
+    const statement = (variables: Variables): Statement =>
+      cached(shapeKey(variables), () => buildStatement(model, request, variables, forceValue));
+    /** The value-mode statement of some root fields (by index), for the NON_FINITE case. */
+    const valueStatement = (indexes: number[], variables: Variables): Statement =>
+      cached(`${shapeKey(variables)}value:${indexes.join(',')}`, () =>
+        buildStatement(
+          model,
+          { ...request, fields: indexes.map((i) => request.fields[i] as SourceRootField) },
+          variables,
+          true,
+        ),
+      );
     // Build the all-absent shape now, so a document the compiler refuses fails at plan time.
     const initial = statement({});
     let last = initial;
@@ -79,7 +108,16 @@ export function createPgSource(model: Model, client: SqlClient): PgSource {
       async execute(variables) {
         const built = statement(variables);
         last = built;
-        return run(client, built, variables);
+        const results = await run(client, built, variables);
+        const nonFinite: number[] = [];
+        results.forEach((result, i) => {
+          if (built.floats[i] && result.kind === 'json' && NON_FINITE.test(result.json))
+            nonFinite.push(i);
+        });
+        if (nonFinite.length === 0) return results;
+        const again = await run(client, valueStatement(nonFinite, variables), variables);
+        nonFinite.forEach((i, k) => (results[i] = again[k] as SourceFieldResult));
+        return results;
       },
       describe: () => ({
         text: last.text,
@@ -99,7 +137,7 @@ function buildStatement(
   forceValue: boolean,
 ): Statement {
   let n = 0;
-  const { node, modes } = rootFieldsSql(
+  const { node, modes, floats } = rootFieldsSql(
     {
       model,
       schema: request.schema,
@@ -114,7 +152,7 @@ function buildStatement(
     forceValue,
   );
   const { text, values } = compileSql(node);
-  return { text, values, modes };
+  return { text, values, modes, floats };
 }
 
 async function run(

@@ -13,21 +13,30 @@ export interface RootStatement {
   readonly node: SqlNode;
   /** Per root field, in order: json (splice the text) or value (parse it, the engine completes it). */
   readonly modes: ReadonlyArray<'json' | 'value'>;
+  /** Per root field: whether its JSON may hold a Float (and so NaN or ±Infinity as a string). */
+  readonly floats: ReadonlyArray<boolean>;
 }
 
 /** All of a source's root fields of one operation as ONE statement (DESIGN.md, "Decisions"). */
 export function rootFieldsSql(
-  base: Omit<BuildContext, 'mode' | 'sawComputed'>,
+  base: Omit<BuildContext, 'mode' | 'sawComputed' | 'sawFloat'>,
   model: Model,
   fields: ReadonlyArray<SourceRootField>,
   forceValue = false,
 ): RootStatement {
   const columns: SqlNode[] = [];
   const modes: Array<'json' | 'value'> = [];
+  const floats: boolean[] = [];
   fields.forEach((field, i) => {
     const build = (mode: 'json' | 'value') => {
-      const context: BuildContext = { ...base, mode, sawComputed: { value: false } };
-      return { node: rootFieldSql(context, model, field), computed: context.sawComputed.value };
+      const context: BuildContext = {
+        ...base,
+        mode,
+        sawComputed: { value: false },
+        sawFloat: { value: false },
+      };
+      const node = rootFieldSql(context, model, field);
+      return { node, computed: context.sawComputed.value, float: context.sawFloat.value };
     };
     let mode: 'json' | 'value' = forceValue ? 'value' : 'json';
     let built = build(mode);
@@ -36,10 +45,11 @@ export function rootFieldsSql(
       mode = 'value';
     }
     modes.push(mode);
+    floats.push(built.float);
     const name = Buffer.byteLength(field.responseKey) <= 63 ? field.responseKey : `f${i}`;
     columns.push(sql`${built.node}::text AS ${identifier(name)}`);
   });
-  return { node: sql`SELECT ${join(columns, ',\n')}`, modes };
+  return { node: sql`SELECT ${join(columns, ',\n')}`, modes, floats };
 }
 
 function rootFieldSql(context: BuildContext, model: Model, field: SourceRootField): SqlNode {
