@@ -80,6 +80,8 @@ interface JSONFieldState {
   readonly nonNull: boolean;
   /** Whether this field's last string value needed escaping (see the FAST_LEAF path). */
   escapes: boolean;
+  /** For FAST_OBJECT: its sub-selection is asyncProne, so write it as text of its own. */
+  objectAsyncProne: boolean;
   /** True when completion never needs the field's path (leaf types): it is made only on failure. */
   readonly leaf: boolean;
 }
@@ -116,7 +118,7 @@ function executeOperation(ctx: ExecutionContext): Text {
   if (operation.operation === 'mutation') {
     return executeFieldsSerially(ctx, selection, ctx.rootValue, undefined);
   }
-  return executeFields(ctx, selection, ctx.rootValue, undefined, -1);
+  return executeFields(ctx, selection, ctx.rootValue, undefined, -1, '');
 }
 
 function executeFieldsSerially(
@@ -145,6 +147,15 @@ function executeFieldsSerially(
  *
  * `path`/`index`: the object's own path is `path` when `index` is -1; for a list item it is
  * `path` + `index`, made only if a field needs it (a resolver, a sub-selection or an error).
+ *
+ * `into`: text to write the object after. When every field is synchronous the result is
+ * `into` followed by the object, so a list or a parent object appends its children straight onto
+ * one growing string instead of joining separate strings (fewer string nodes to build and to
+ * flatten). When a field returns a promise the result is a promise of the object's text alone.
+ * Finding the object's own text then costs one slice of `into`, so a selection that does this
+ * once is marked `asyncProne` and its objects are written on their own from then on.
+ * A non-null error thrown from here leaves the caller's text as it was: nothing is undone
+ * because nothing the caller holds was changed.
  */
 function executeFields(
   ctx: ExecutionContext,
@@ -152,15 +163,17 @@ function executeFields(
   source: unknown,
   path: Path | undefined,
   index: number,
+  into: string,
 ): Text {
   const fields = selection.fields;
   const prefixes = selection.jsonPrefixes;
+  const base = into.length;
   const quotedPrefixes = selection.jsonQuotedPrefixes;
   let ownPath = path;
   let ownPathReady = index < 0;
   const readable = source !== null && typeof source === 'object';
   const inlineDefault = ctx.fieldResolver === undefined;
-  let text = '';
+  let text = into;
   // Once a field returns a promise, graphql-js waits for all values with Promise.all. The text
   // written before that point goes in as one settled entry: settled entries do not change when
   // Promise.all resolves, so the timing (and thus error order) stays graphql-js's.
@@ -228,7 +241,23 @@ function executeFields(
           ownPathReady = true;
         }
         if (isPlainObjectValue(value)) {
-          result = completeObjectFast(ctx, field, state, value, ownPath);
+          if (pending === undefined && !state.objectAsyncProne) {
+            const written = completeObjectFast(
+              ctx,
+              field,
+              state,
+              value,
+              ownPath,
+              text + prefixes[i],
+            );
+            if (typeof written === 'string') {
+              text = written;
+              continue;
+            }
+            result = written;
+          } else {
+            result = completeObjectFast(ctx, field, state, value, ownPath, '');
+          }
         } else if (value == null && !state.nonNull) {
           result = 'null';
         } else {
@@ -247,7 +276,7 @@ function executeFields(
         if (result === OMITTED) omitted = true;
         else text += prefixes[i] + result;
       } else {
-        pending = [text, result];
+        pending = [ownText(selection, text, base), result];
         firstPending = i;
       }
     }
@@ -259,8 +288,10 @@ function executeFields(
     }
     throw error;
   }
-  if (pending === undefined)
-    return omitted ? closeObject(text) : fields.length === 0 ? '{}' : text + '}';
+  if (pending === undefined) {
+    if (omitted) return into + closeObject(base === 0 ? text : text.slice(base));
+    return fields.length === 0 ? text + '{}' : text + '}';
+  }
   return Promise.all(pending).then((values) => {
     let out = values[0]!;
     for (let k = 1; k < values.length; k++) {
@@ -270,6 +301,13 @@ function executeFields(
     }
     return omitted ? closeObject(out) : out + '}';
   });
+}
+
+/** The text an object has written so far, without the `into` it was written after. */
+function ownText(selection: SelectionPlan, text: string, base: number): string {
+  if (base === 0) return text;
+  selection.asyncProne = true;
+  return text.slice(base);
 }
 
 /**
@@ -291,11 +329,13 @@ function completeObjectFast(
   state: JSONFieldState,
   value: object,
   parentPath: Path | undefined,
+  into: string,
 ): Text {
   const path = addPath(parentPath, field.responseKey, field.parentType.name);
   try {
     const selection = subselectionOf(ctx.plan, ctx.variableValues, field, state.objectType!);
-    const completed = executeFields(ctx, selection, value, path, -1);
+    if (selection.asyncProne) state.objectAsyncProne = true;
+    const completed = executeFields(ctx, selection, value, path, -1, into);
     if (typeof completed === 'string') return completed;
     return completed.then(undefined, (rawError) =>
       handleFieldError(
@@ -306,11 +346,14 @@ function completeObjectFast(
       ),
     );
   } catch (rawError) {
-    return handleFieldError(
-      locatedError(rawError, field.fieldNodes, pathToArray(path)),
-      state.nonNull,
-      path,
-      ctx,
+    return (
+      into +
+      handleFieldError(
+        locatedError(rawError, field.fieldNodes, pathToArray(path)),
+        state.nonNull,
+        path,
+        ctx,
+      )
     );
   }
 }
@@ -368,6 +411,7 @@ function stateOf(field: FieldPlan): JSONFieldState {
       needsInfo: completionNeedsInfo(field.returnType),
       nonNull: isNonNullType(field.returnType),
       escapes: false,
+      objectAsyncProne: false,
       leaf: isLeafCompletion(field.returnType),
     };
     field.completeJSON = state;
@@ -613,7 +657,7 @@ function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Compl
       let completed: Text;
       if (itemObjectType !== undefined && isPlainObjectValue(item)) {
         const selection = subselectionOf(ctx.plan, ctx.variableValues, field, itemObjectType);
-        completed = executeFields(ctx, selection, item, path, index);
+        completed = executeFields(ctx, selection, item, path, index, '');
       } else if (isPromise(item)) {
         const itemPath = addPath(path, index, undefined);
         completed = item.then((resolved) => completeItem(ctx, info, itemPath, resolved, index));
@@ -650,8 +694,32 @@ function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Compl
       } else pending = [text, completed];
     };
     if (Array.isArray(result)) {
+      let selection: SelectionPlan | undefined;
       for (let index = 0; index < result.length; index++) {
-        const completed = completeOne(ctx, info, listPath, result[index], index);
+        const item: unknown = result[index];
+        if (pending === undefined && itemObjectType !== undefined && isPlainObjectValue(item)) {
+          // Written straight onto the list's text (see executeFields' `into`).
+          selection ??= subselectionOf(ctx.plan, ctx.variableValues, field, itemObjectType);
+          if (!selection.asyncProne) {
+            const into = index === 0 ? text : text + ',';
+            let written: Text;
+            try {
+              written = executeFields(ctx, selection, item, listPath, index, into);
+            } catch (rawError) {
+              written = into + fail(ctx, rawError, listPath, index);
+            }
+            if (typeof written === 'string') {
+              text = written;
+            } else {
+              add(
+                written.then(undefined, (rawError) => fail(ctx, rawError, listPath, index)),
+                index,
+              );
+            }
+            continue;
+          }
+        }
+        const completed = completeOne(ctx, info, listPath, item, index);
         if (pending === undefined && typeof completed === 'string' && completed !== OMITTED) {
           text += index === 0 ? completed : ',' + completed;
         } else {
@@ -695,11 +763,11 @@ function makeObjectCompleter(field: FieldPlan): ObjectCompleter {
       if (isPromise(isTypeOf)) {
         return isTypeOf.then((resolvedIsTypeOf) => {
           if (!resolvedIsTypeOf) throw invalidReturnTypeError(type, result, field);
-          return executeFields(ctx, selection, result, path, -1);
+          return executeFields(ctx, selection, result, path, -1, '');
         });
       }
       if (!isTypeOf) throw invalidReturnTypeError(type, result, field);
     }
-    return executeFields(ctx, selection, result, path, -1);
+    return executeFields(ctx, selection, result, path, -1, '');
   };
 }

@@ -20,6 +20,12 @@ export interface SelectionPlan {
   readonly jsonPrefixes: ReadonlyArray<string>;
   /** The same, followed by the opening quote of a string value. */
   readonly jsonQuotedPrefixes: ReadonlyArray<string>;
+  /**
+   * Set once an object of this selection waited for a promise while being written into its
+   * parent's text: from then on the JSON executor writes these objects as text of their own
+   * (see executeToJSON's executeFields).
+   */
+  asyncProne: boolean;
 }
 
 export interface PlanScope {
@@ -139,5 +145,5 @@ function toSelectionPlan(
   }
   const jsonPrefixes = fields.map((field, i) => (i === 0 ? '{' : ',') + field.keyJSON);
   const jsonQuotedPrefixes = jsonPrefixes.map((prefix) => prefix + '"');
-  return { type, fields, sourceGroups, jsonPrefixes, jsonQuotedPrefixes };
+  return { type, fields, sourceGroups, jsonPrefixes, jsonQuotedPrefixes, asyncProne: false };
 }
