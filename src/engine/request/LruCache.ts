@@ -1,10 +1,12 @@
 /**
- * A bounded least-recently-used map. `Map` keeps insertion order, so re-inserting on a hit moves
- * the entry to the end and the first key is always the least recently used.
+ * A bounded least-recently-used map. A hit only stamps the entry with a counter (no reordering
+ * on the hot path); when the map is full, adding an entry evicts the one with the oldest stamp.
+ * That scan is linear, but it only happens on a miss, which costs a parse and a validation anyway.
  */
 export class LruCache<K, V> {
   readonly #max: number;
-  readonly #map = new Map<K, V>();
+  readonly #map = new Map<K, { value: V; used: number }>();
+  #clock = 0;
 
   constructor(max: number) {
     if (!(max >= 1)) throw new RangeError(`LruCache size must be at least 1, got ${max}`);
@@ -16,24 +18,36 @@ export class LruCache<K, V> {
   }
 
   get(key: K): V | undefined {
-    const value = this.#map.get(key);
-    if (value !== undefined) {
-      this.#map.delete(key);
-      this.#map.set(key, value);
-    }
-    return value;
+    const entry = this.#map.get(key);
+    if (entry === undefined) return undefined;
+    entry.used = ++this.#clock;
+    return entry.value;
   }
 
   set(key: K, value: V): void {
-    this.#map.delete(key);
-    this.#map.set(key, value);
-    if (this.#map.size > this.#max) {
-      const oldest = this.#map.keys().next();
-      if (!oldest.done) this.#map.delete(oldest.value);
+    const known = this.#map.get(key);
+    if (known !== undefined) {
+      known.value = value;
+      known.used = ++this.#clock;
+      return;
     }
+    if (this.#map.size >= this.#max) this.#evictOldest();
+    this.#map.set(key, { value, used: ++this.#clock });
   }
 
   clear(): void {
     this.#map.clear();
+  }
+
+  #evictOldest(): void {
+    let oldestKey: K | undefined;
+    let oldest = Infinity;
+    for (const [key, entry] of this.#map) {
+      if (entry.used < oldest) {
+        oldest = entry.used;
+        oldestKey = key;
+      }
+    }
+    if (oldest !== Infinity) this.#map.delete(oldestKey as K);
   }
 }
