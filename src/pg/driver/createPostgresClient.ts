@@ -12,6 +12,7 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
   const sql = postgres(url, {
     max,
     prepare: true,
+    ...(options.connectTimeoutMs ? { connect_timeout: options.connectTimeoutMs / 1000 } : {}),
     onnotice: () => {},
     connection: connectionSettings(options),
     transform: { undefined: null },
