@@ -64,6 +64,28 @@ describe('POST requests (spec "POST")', () => {
     expect(res.json).toEqual({ data: { hello: 'Hello, Zoë 🏊!' } });
   });
 
+  it('accepts a real U+FFFD and a byte order mark, and refuses invalid bytes anywhere', async () => {
+    const { handle } = testHandler();
+    const encode = (text: string) => new TextEncoder().encode(text);
+    const post = (body: Uint8Array) =>
+      send(handle, { body, headers: { 'content-type': 'application/json' } });
+    const replacement = await post(encode(JSON.stringify({ query: '{ hello(name: "\uFFFD") }' })));
+    expect(replacement.json).toEqual({ data: { hello: 'Hello, \uFFFD!' } });
+    const bom = await post(
+      new Uint8Array([0xef, 0xbb, 0xbf, ...encode(JSON.stringify({ query }))]),
+    );
+    expect(bom.json).toEqual({ data: { hello: 'Hello, world!' } });
+    // An invalid byte beside a real U+FFFD, and a lone continuation byte inside a string.
+    for (const bytes of [
+      [...encode('{"query":"{ hello(name: \\"\uFFFD'), 0xc3, ...encode('\\") }"}')],
+      [...encode('{"query":"{ hello(name: \\"'), 0x80, ...encode('\\") }"}')],
+    ]) {
+      const res = await post(new Uint8Array(bytes));
+      expect(res.status).toBe(400);
+      expect(res.json.errors?.[0]?.message).toBe('The request body is not valid UTF-8.');
+    }
+  });
+
   it.each([
     ['empty body', ''],
     ['invalid JSON', '{ "query": '],

@@ -25,6 +25,12 @@ export const DEFAULTS = {
 /** The protocol core plus what its adapters share with it (metrics, logger, shutdown state). */
 export interface HandlerCore {
   readonly handle: Handler;
+  /**
+   * `handle` without the promise when none is needed: the response itself when the request was
+   * answered synchronously (the common case), a promise otherwise. `startedAt` (performance.now())
+   * lets an adapter count the time spent reading the body.
+   */
+  respond(request: HttpRequest, startedAt?: number): HttpResponse | Promise<HttpResponse>;
   readonly metrics: Metrics;
   readonly logger: Logger;
   readonly graphqlPath: string;
@@ -117,11 +123,29 @@ export function buildHandler(options: ServerOptions): HandlerCore {
     return response;
   }
 
-  async function graphql(
+  /** The response for an error thrown by handleGraphQL: its own, or a (masked) 500. */
+  function failureResponse(error: unknown, info: RequestInfo): HttpResponse {
+    if (error instanceof HttpError) return graphqlErrorResponse(error, info);
+    // Our own bug or a throwing contextValue: logged in full, masked in production.
+    info.failure = error;
+    const message = options.maskErrors
+      ? 'Unexpected error.'
+      : error instanceof Error
+        ? error.message
+        : String(error);
+    return graphqlErrorResponse(new HttpError(500, ErrorCode.INTERNAL_SERVER_ERROR, message), info);
+  }
+
+  function graphql(
     request: HttpRequest,
     search: URLSearchParams | null,
     startedAt: number,
-  ): Promise<HttpResponse> {
+  ): HttpResponse | Promise<HttpResponse> {
+    if (request.method.toUpperCase() === 'OPTIONS') {
+      return cors
+        ? preflightResponse(request, cors)
+        : { status: 204, headers: { allow: 'GET, POST, OPTIONS' }, body: '' };
+    }
     const info: RequestInfo = {
       operationType: 'none',
       operationName: undefined,
@@ -131,35 +155,26 @@ export function buildHandler(options: ServerOptions): HandlerCore {
       failure: undefined,
       media: JSON_TYPE,
     };
-    if (request.method.toUpperCase() === 'OPTIONS') {
-      const response = cors
-        ? preflightResponse(request, cors)
-        : { status: 204, headers: { allow: 'GET, POST, OPTIONS' }, body: '' };
-      return response;
-    }
     metrics.inFlight++;
-    let response: HttpResponse;
+    let response: HttpResponse | Promise<HttpResponse>;
     try {
-      response = await handleGraphQL(request, search, endpoint, info, startedAt);
+      response = handleGraphQL(request, search, endpoint, info, startedAt);
     } catch (error) {
-      if (error instanceof HttpError) {
-        response = graphqlErrorResponse(error, info);
-      } else {
-        // Our own bug or a throwing contextValue: logged in full, masked in production.
-        info.failure = error;
-        const message = options.maskErrors
-          ? 'Unexpected error.'
-          : error instanceof Error
-            ? error.message
-            : String(error);
-        response = graphqlErrorResponse(
-          new HttpError(500, ErrorCode.INTERNAL_SERVER_ERROR, message),
-          info,
-        );
-      }
-    } finally {
-      metrics.inFlight--;
+      response = failureResponse(error, info);
     }
+    if (response instanceof Promise) {
+      return response.then(
+        (value) => {
+          metrics.inFlight--;
+          return finish(request, value, info, startedAt);
+        },
+        (error: unknown) => {
+          metrics.inFlight--;
+          return finish(request, failureResponse(error, info), info, startedAt);
+        },
+      );
+    }
+    metrics.inFlight--;
     return finish(request, response, info, startedAt);
   }
 
@@ -190,25 +205,31 @@ export function buildHandler(options: ServerOptions): HandlerCore {
     return textResponse(404, 'text/plain; charset=utf-8', 'Not Found');
   }
 
-  const handle: Handler = async (request) => {
-    const startedAt = performance.now();
+  function respond(
+    request: HttpRequest,
+    startedAt = performance.now(),
+  ): HttpResponse | Promise<HttpResponse> {
+    const url = request.url;
     // Fast path for the common POST to the endpoint: no URL object is needed.
-    if (request.url === graphqlPath) return graphql(request, null, startedAt);
-    let url: URL;
+    if (url === graphqlPath) return graphql(request, null, startedAt);
+    let parsed: URL;
     try {
-      url = new URL(request.url, 'http://localhost');
+      parsed = new URL(url, 'http://localhost');
     } catch {
       return errorResponse(
         new HttpError(400, ErrorCode.BAD_REQUEST, 'The request URL is malformed.'),
       );
     }
-    const pathname = normalizePath(url.pathname);
-    if (pathname === graphqlPath) return graphql(request, url.searchParams, startedAt);
+    const pathname = normalizePath(parsed.pathname);
+    if (pathname === graphqlPath) return graphql(request, parsed.searchParams, startedAt);
     return other(request, pathname);
-  };
+  }
+
+  const handle: Handler = async (request) => respond(request);
 
   return {
     handle,
+    respond,
     metrics,
     logger,
     graphqlPath,

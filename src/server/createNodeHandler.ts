@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { BodyDeadlines } from './BodyDeadlines.js';
 import { compress, COMPRESS_MIN_BYTES, negotiateEncoding } from './compress.js';
 import { buildHandler, DEFAULTS, type HandlerCore } from './createHandler.js';
 import { JSON_TYPE, negotiateResponseType } from './mediaType.js';
@@ -16,43 +17,63 @@ export interface NodeAdapter {
   inFlight(): number;
 }
 
-const COMPRESSIBLE = /^(text\/|application\/(json|graphql-response\+json|javascript))/;
+type MutableRequest = { -readonly [K in keyof HttpRequest]: HttpRequest[K] };
 
-function mergeVary(headers: Record<string, string>, value: string): void {
-  headers['vary'] = headers['vary'] ? `${headers['vary']}, ${value}` : value;
+// Content types the core answers with, and whether they are worth compressing: a handful of
+// constant strings, so the answer is looked up rather than matched by a regex per response.
+const COMPRESSIBLE = /^(text\/|application\/(json|graphql-response\+json|javascript))/;
+const compressible = new Map<string, boolean>();
+function isCompressible(contentType: string | undefined): boolean {
+  if (contentType === undefined) return false;
+  let known = compressible.get(contentType);
+  if (known === undefined) {
+    known = COMPRESSIBLE.test(contentType);
+    if (compressible.size < 64) compressible.set(contentType, known);
+  }
+  return known;
 }
 
-async function send(
-  req: IncomingMessage,
-  res: ServerResponse,
-  response: HttpResponse,
-  compression: boolean,
-  closing: boolean,
-): Promise<void> {
-  const headers = { ...response.headers };
-  let body: Uint8Array =
-    typeof response.body === 'string' ? Buffer.from(response.body, 'utf8') : response.body;
-  if (compression && COMPRESSIBLE.test(headers['content-type'] ?? '')) {
-    mergeVary(headers, 'Accept-Encoding');
-    const coding =
-      body.length >= COMPRESS_MIN_BYTES ? negotiateEncoding(req.headers['accept-encoding']) : null;
-    if (coding) {
-      body = await compress(body, coding);
-      headers['content-encoding'] = coding;
-    }
+const clientGone = () => new ClientGone('The client closed the connection.');
+
+/**
+ * The request as the core sees it. `signal` is made only when someone asks for it (a
+ * `contextValue` that wants to stop work when the client leaves): most requests never do, and an
+ * AbortController plus a 'close' listener per request would cost every one of them.
+ */
+class NodeRequest implements MutableRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: IncomingMessage['headers'];
+  body: Buffer | null = null;
+  private controller: AbortController | undefined;
+
+  constructor(
+    req: IncomingMessage,
+    private readonly res: ServerResponse,
+  ) {
+    this.method = req.method ?? 'GET';
+    this.url = req.url ?? '/';
+    this.headers = req.headers;
   }
-  headers['content-length'] = String(body.length);
-  // While shutting down, ask keep-alive clients to reconnect (to another instance).
-  if (closing) headers['connection'] = 'close';
-  if (res.destroyed) return;
-  res.writeHead(response.status, headers);
-  res.end(body);
+
+  get signal(): AbortSignal {
+    if (this.controller) return this.controller.signal;
+    const controller = (this.controller = new AbortController());
+    const res = this.res;
+    if (res.destroyed && !res.writableFinished) controller.abort(clientGone());
+    else if (!res.writableFinished) {
+      res.once('close', () => {
+        if (!res.writableFinished) controller.abort(clientGone());
+      });
+    }
+    return controller.signal;
+  }
 }
 
 export function createNodeAdapter(options: ServerOptions): NodeAdapter {
   const core = buildHandler(options);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
-  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
+  const deadlines = new BodyDeadlines(options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs);
   const compression = options.compression ?? true;
   let inFlight = 0;
   let closing = false;
@@ -65,57 +86,126 @@ export function createNodeAdapter(options: ServerOptions): NodeAdapter {
     },
   };
 
-  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const startedAt = performance.now();
-    const request: { -readonly [K in keyof HttpRequest]: HttpRequest[K] } = {
-      method: req.method ?? 'GET',
-      url: req.url ?? '/',
-      headers: req.headers,
-      body: null,
-    };
-    if (request.method.toUpperCase() === 'POST') {
+  function failed(res: ServerResponse, error: unknown): void {
+    core.logger.error('response failed', { error });
+    if (!res.headersSent) {
+      res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Internal Server Error');
+    } else {
+      res.destroy();
+    }
+    inFlight--;
+  }
+
+  /** Writes the response; the headers object is the core's own, made for this response. */
+  function write(res: ServerResponse, response: HttpResponse, body: string | Uint8Array): void {
+    const headers = response.headers;
+    headers['content-length'] = String(
+      typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length,
+    );
+    // While shutting down, ask keep-alive clients to reconnect (to another instance).
+    if (closing) headers['connection'] = 'close';
+    if (res.destroyed) {
+      inFlight--;
+      return;
+    }
+    res.writeHead(response.status, headers);
+    // A string body goes out in one write with the head (node joins them); a Buffer in a second.
+    res.end(body);
+    inFlight--;
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, response: HttpResponse): void {
+    const headers = response.headers;
+    if (!compression || !isCompressible(headers['content-type'])) {
+      return write(res, response, response.body);
+    }
+    headers['vary'] = headers['vary'] ? `${headers['vary']}, Accept-Encoding` : 'Accept-Encoding';
+    const body = response.body;
+    const length = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length;
+    const coding =
+      length >= COMPRESS_MIN_BYTES ? negotiateEncoding(req.headers['accept-encoding']) : null;
+    if (!coding) return write(res, response, body);
+    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+    compress(bytes, coding).then(
+      (compressed) => {
+        headers['content-encoding'] = coding;
+        write(res, response, compressed);
+      },
+      (error: unknown) => failed(res, error),
+    );
+  }
+
+  function respond(
+    req: IncomingMessage,
+    res: ServerResponse,
+    request: HttpRequest,
+    startedAt: number,
+  ): void {
+    let response: HttpResponse | Promise<HttpResponse>;
+    try {
+      response = core.respond(request, startedAt);
+    } catch (error) {
+      return failed(res, error);
+    }
+    if (response instanceof Promise) {
+      response.then(
+        (value) => {
+          try {
+            send(req, res, value);
+          } catch (error) {
+            failed(res, error);
+          }
+        },
+        (error: unknown) => failed(res, error),
+      );
+    } else {
       try {
-        request.body = await readBody(req, maxBodyBytes, requestTimeoutMs);
+        send(req, res, response);
       } catch (error) {
-        if (error instanceof ClientGone || !(error instanceof HttpError)) {
-          res.destroy();
-          return;
-        }
-        // The unread rest of the body makes this connection unusable: answer, then close it.
-        const response = errorResponse(
-          error,
-          negotiateResponseType(req.headers.accept) ?? JSON_TYPE,
-        );
-        response.headers['connection'] = 'close';
-        core.record(request, response, startedAt, error.code);
-        await send(req, res, response, false, true);
-        return;
+        failed(res, error);
       }
     }
-    const response = await core.handle(request);
-    await send(req, res, response, compression, closing);
+  }
+
+  function refuse(
+    req: IncomingMessage,
+    res: ServerResponse,
+    request: HttpRequest,
+    error: Error,
+    startedAt: number,
+  ): void {
+    if (error instanceof ClientGone || !(error instanceof HttpError)) {
+      inFlight--;
+      res.destroy();
+      return;
+    }
+    // The unread rest of the body makes this connection unusable: answer, then close it.
+    const response = errorResponse(error, negotiateResponseType(req.headers.accept) ?? JSON_TYPE);
+    response.headers['connection'] = 'close';
+    core.record(request, response, startedAt, error.code);
+    write(res, response, response.body);
   }
 
   const handler: NodeHandler = (req, res) => {
+    const startedAt = performance.now();
     inFlight++;
-    serve(req, res)
-      .catch((error: unknown) => {
-        core.logger.error('response failed', { error });
-        if (!res.headersSent) {
-          res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-          res.end('Internal Server Error');
-        } else {
-          res.destroy();
-        }
-      })
-      .finally(() => inFlight--);
+    const request = new NodeRequest(req, res);
+    // node:http gives methods in upper case (llhttp refuses any other spelling).
+    if (request.method !== 'POST') return respond(req, res, request, startedAt);
+    readBody(req, maxBodyBytes, deadlines, startedAt, (error, body) => {
+      if (error) return refuse(req, res, request, error, startedAt);
+      request.body = body;
+      respond(req, res, request, startedAt);
+    });
   };
   return { handler, core: coreWithClosing, inFlight: () => inFlight };
 }
 
 /**
  * The node:http adapter: reads the body (limit counted after decompression), calls the protocol
- * core, and writes the response, compressed when the client asks for it.
+ * core, and writes the response, compressed when the client asks for it. Synchronous end to end
+ * when the operation is: no promise is made for a request whose resolvers are all synchronous.
  */
 export function createNodeHandler(options: ServerOptions): NodeHandler {
   return createNodeAdapter(options).handler;

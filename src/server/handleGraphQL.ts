@@ -18,8 +18,15 @@ import type { OperationLabel } from './Metrics.js';
 import type { PersistedOperations } from './persisted.js';
 import { paramsFromJsonBody, paramsFromSearch, type GraphQLParams } from './readParams.js';
 import { contentTypeHeader, errorResponse, HttpError } from './responses.js';
+import { OperationScope } from './OperationScope.js';
 import { serverTiming } from './serverTiming.js';
-import type { CsrfOptions, GraphiQLOptions, HttpRequest, HttpResponse } from './types.js';
+import type {
+  CsrfOptions,
+  GraphiQLOptions,
+  HttpRequest,
+  HttpResponse,
+  ServerOptions,
+} from './types.js';
 
 export interface GraphQLEndpoint {
   readonly engine: Engine;
@@ -30,7 +37,7 @@ export interface GraphQLEndpoint {
   readonly persisted: PersistedOperations;
   readonly validationErrorStatus: 400 | 422;
   readonly timeoutMs: number;
-  readonly contextValue: ((request: HttpRequest) => unknown) | undefined;
+  readonly contextValue: ServerOptions['contextValue'];
   readonly rootValue: unknown;
 }
 
@@ -55,21 +62,29 @@ class RequestTimeout extends HttpError {
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  if (ms <= 0) return Promise.reject(new RequestTimeout(0));
+/** Waits for an asynchronous execution at most `ms`; on a timeout, aborts the scope's signal. */
+function withTimeout<T>(promise: Promise<T>, ms: number, scope: OperationScope | null): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new RequestTimeout(ms)), ms);
+    const expire = () => {
+      const error = new RequestTimeout(Math.max(0, Math.round(ms)));
+      scope?.abort(error);
+      reject(error);
+    };
+    if (ms <= 0) expire();
+    else timer = setTimeout(expire, ms);
   });
+  // race subscribes to `promise`, so a late rejection is never unhandled.
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 function readRequest(
   request: HttpRequest,
+  method: string,
   search: URLSearchParams | null,
   endpoint: GraphQLEndpoint,
 ): GraphQLParams {
-  if (request.method === 'GET') {
+  if (method === 'GET') {
     if (endpoint.csrf) assertNotSimpleRequest(request, endpoint.csrf);
     return paramsFromSearch(search ?? new URLSearchParams());
   }
@@ -105,17 +120,25 @@ function requestErrorStatus(media: ResponseMediaType, status: 400 | 422): number
   return media === GRAPHQL_RESPONSE_JSON ? status : 200;
 }
 
+const CONTENT_TYPE: Record<ResponseMediaType, string> = {
+  [GRAPHQL_RESPONSE_JSON]: contentTypeHeader(GRAPHQL_RESPONSE_JSON),
+  [JSON_TYPE]: contentTypeHeader(JSON_TYPE),
+};
+
 /**
  * One GraphQL-over-HTTP request: negotiate, read the parameters, resolve persisted documents,
- * prepare (cached), run, and answer with the engine's JSON text.
+ * prepare (cached), run, and answer with the engine's JSON text. Returns the response itself when
+ * everything on the way is synchronous, and a promise only when `contextValue` or a resolver
+ * returns one (STYLE.md, "a value when you can, a promise only when you must"). Request errors
+ * are thrown as HttpError (synchronously, or as the promise's rejection).
  */
-export async function handleGraphQL(
+export function handleGraphQL(
   request: HttpRequest,
   search: URLSearchParams | null,
   endpoint: GraphQLEndpoint,
   info: RequestInfo,
   startedAt: number,
-): Promise<HttpResponse> {
+): HttpResponse | Promise<HttpResponse> {
   const method = request.method.toUpperCase();
   if (method !== 'GET' && method !== 'POST') {
     throw new HttpError(
@@ -141,12 +164,9 @@ export async function handleGraphQL(
   }
   info.media = media;
 
-  const params = readRequest(request, search, endpoint);
+  const params = readRequest(request, method, search, endpoint);
   const query = endpoint.persisted.resolve(params);
   const prepared = endpoint.engine.prepare(query, params.operationName);
-  const headers: Record<string, string> = { 'content-type': contentTypeHeader(media) };
-  const timing = (executeMs?: number) =>
-    serverTiming(prepared.timings, prepared.cached, executeMs, performance.now() - startedAt);
 
   if (!prepared.ok) {
     info.requestErrors = prepared.errors.length;
@@ -155,31 +175,75 @@ export async function handleGraphQL(
       prepared.phase === 'validate'
         ? requestErrorStatus(media, endpoint.validationErrorStatus)
         : requestErrorStatus(media, 400);
-    return { status, headers: { ...headers, 'server-timing': timing() }, body: prepared.body };
+    return {
+      status,
+      headers: {
+        'content-type': CONTENT_TYPE[media],
+        'server-timing': serverTiming(
+          prepared.timings,
+          prepared.cached,
+          undefined,
+          performance.now() - startedAt,
+        ),
+      },
+      body: prepared.body,
+    };
   }
   info.operationType = prepared.operationType;
   info.operationName = prepared.operationName;
   assertRunnable(prepared, method);
 
-  let contextValue: unknown;
-  if (endpoint.contextValue) {
-    contextValue = endpoint.contextValue(request);
-    if (contextValue instanceof Promise) contextValue = await contextValue;
+  const variables = params.variables ?? null;
+  if (!endpoint.contextValue) {
+    return run(prepared, variables, undefined, null, endpoint, info, startedAt);
   }
-  const ran = prepared.execute({
-    variables: params.variables ?? null,
-    contextValue,
-    rootValue: endpoint.rootValue,
-  });
-  const remaining = endpoint.timeoutMs - (performance.now() - startedAt);
-  const outcome: ExecuteOutcome = ran instanceof Promise ? await withTimeout(ran, remaining) : ran;
+  const scope = new OperationScope(request);
+  const contextValue = endpoint.contextValue(request, scope);
+  if (contextValue instanceof Promise) {
+    return contextValue.then((value: unknown) =>
+      run(prepared, variables, value, scope, endpoint, info, startedAt),
+    );
+  }
+  return run(prepared, variables, contextValue, scope, endpoint, info, startedAt);
+}
 
+function run(
+  prepared: PreparedOperation,
+  variables: Readonly<Record<string, unknown>> | null,
+  contextValue: unknown,
+  scope: OperationScope | null,
+  endpoint: GraphQLEndpoint,
+  info: RequestInfo,
+  startedAt: number,
+): HttpResponse | Promise<HttpResponse> {
+  const ran = prepared.execute({ variables, contextValue, rootValue: endpoint.rootValue });
+  if (!(ran instanceof Promise)) return answer(prepared, ran, endpoint, info, startedAt);
+  const remaining = endpoint.timeoutMs - (performance.now() - startedAt);
+  return withTimeout(ran, remaining, scope).then((outcome) =>
+    answer(prepared, outcome, endpoint, info, startedAt),
+  );
+}
+
+function answer(
+  prepared: PreparedOperation,
+  outcome: ExecuteOutcome,
+  endpoint: GraphQLEndpoint,
+  info: RequestInfo,
+  startedAt: number,
+): HttpResponse {
   if (outcome.hasData) info.fieldErrors = outcome.errorCount;
   else info.requestErrors = outcome.errorCount;
-  const status = outcome.hasData ? 200 : requestErrorStatus(media, 400);
   return {
-    status,
-    headers: { ...headers, 'server-timing': timing(outcome.executeMs) },
+    status: outcome.hasData ? 200 : requestErrorStatus(info.media, 400),
+    headers: {
+      'content-type': CONTENT_TYPE[info.media],
+      'server-timing': serverTiming(
+        prepared.timings,
+        prepared.cached,
+        outcome.executeMs,
+        performance.now() - startedAt,
+      ),
+    },
     body: outcome.body,
   };
 }

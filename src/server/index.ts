@@ -19,5 +19,6 @@ export type {
   HttpRequest,
   HttpResponse,
   PersistedOptions,
+  RequestScope,
   ServerOptions,
 } from './types.js';

@@ -10,6 +10,20 @@ export interface HttpRequest {
   readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
   /** The (already decompressed) body, or null when there is none. */
   readonly body: Uint8Array | string | null;
+  /**
+   * Aborts when the client goes away before its response is written. Optional: the node adapter
+   * gives one (made on first access); plain callers of `createHandler` may leave it out.
+   */
+  readonly signal?: AbortSignal;
+}
+
+/** The second argument of `contextValue`. */
+export interface RequestScope {
+  /**
+   * Aborts when the operation is given up: `timeoutMs` passed (the reason is the 504 error) or
+   * the client went away. Pass it to fetch, database drivers and the like.
+   */
+  readonly signal: AbortSignal;
 }
 
 /** A response as plain data. `body` is the engine's JSON text for GraphQL responses. */
@@ -88,7 +102,10 @@ export interface ServerOptions {
   /** Serve Prometheus text at GET /metrics. Default true. */
   readonly metrics?: boolean;
   readonly logger?: Logger;
-  /** Builds the GraphQL context of each request. */
-  readonly contextValue?: (request: HttpRequest) => unknown;
+  /**
+   * Builds the GraphQL context of each request; may return a promise. `scope.signal` aborts on
+   * timeout or when the client leaves: put it in the context for resolvers doing async work.
+   */
+  readonly contextValue?: (request: HttpRequest, scope: RequestScope) => unknown;
   readonly rootValue?: unknown;
 }
