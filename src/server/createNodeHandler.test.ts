@@ -147,6 +147,15 @@ describe('response compression', () => {
     expect(await pick('gzip', body('{ hello }'))).toBeUndefined();
   });
 
+  it('says Vary: Accept-Encoding only on responses large enough to be compressed', async () => {
+    const port = await start();
+    const small = await rawRequest(port, { headers: json, body: body('{ hello }') });
+    expect(small.headers['vary'] ?? '').not.toContain('Accept-Encoding');
+    const big = await rawRequest(port, { headers: json, body: bigQuery });
+    expect(big.headers['content-encoding']).toBeUndefined();
+    expect(big.headers['vary']).toContain('Accept-Encoding');
+  });
+
   it('can be switched off', async () => {
     const port = await start({ compression: false });
     const res = await rawRequest(port, {

@@ -98,11 +98,14 @@ export function createNodeAdapter(options: ServerOptions): NodeAdapter {
   }
 
   /** Writes the response; the headers object is the core's own, made for this response. */
-  function write(res: ServerResponse, response: HttpResponse, body: string | Uint8Array): void {
+  function write(
+    res: ServerResponse,
+    response: HttpResponse,
+    body: string | Uint8Array,
+    length = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length,
+  ): void {
     const headers = response.headers;
-    headers['content-length'] = String(
-      typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length,
-    );
+    headers['content-length'] = String(length);
     // While shutting down, ask keep-alive clients to reconnect (to another instance).
     if (closing) headers['connection'] = 'close';
     if (res.destroyed) {
@@ -117,15 +120,17 @@ export function createNodeAdapter(options: ServerOptions): NodeAdapter {
 
   function send(req: IncomingMessage, res: ServerResponse, response: HttpResponse): void {
     const headers = response.headers;
-    if (!compression || !isCompressible(headers['content-type'])) {
-      return write(res, response, response.body);
-    }
-    headers['vary'] = headers['vary'] ? `${headers['vary']}, Accept-Encoding` : 'Accept-Encoding';
     const body = response.body;
+    if (!compression || !isCompressible(headers['content-type'])) {
+      return write(res, response, body);
+    }
     const length = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length;
-    const coding =
-      length >= COMPRESS_MIN_BYTES ? negotiateEncoding(req.headers['accept-encoding']) : null;
-    if (!coding) return write(res, response, body);
+    // A body under the threshold is the same whatever Accept-Encoding says, so it does not vary
+    // by it (RFC 9110 §12.5.5): no Vary, no negotiation.
+    if (length < COMPRESS_MIN_BYTES) return write(res, response, body, length);
+    headers['vary'] = headers['vary'] ? `${headers['vary']}, Accept-Encoding` : 'Accept-Encoding';
+    const coding = negotiateEncoding(req.headers['accept-encoding']);
+    if (!coding) return write(res, response, body, length);
     const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
     compress(bytes, coding).then(
       (compressed) => {

@@ -139,7 +139,8 @@ export function handleGraphQL(
   info: RequestInfo,
   startedAt: number,
 ): HttpResponse | Promise<HttpResponse> {
-  const method = request.method.toUpperCase();
+  const given = request.method;
+  const method = given === 'POST' || given === 'GET' ? given : given.toUpperCase();
   if (method !== 'GET' && method !== 'POST') {
     throw new HttpError(
       405,

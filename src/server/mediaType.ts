@@ -49,20 +49,18 @@ function charsetOk(range: MediaRange): boolean {
 }
 
 /**
- * Picks the response media type. No Accept header means `application/json` (the spec's legacy
- * default, which graphql-http's audit 80D8 still checks); wildcards also give `application/json`,
- * the type every client understands. Returns null when nothing acceptable remains (→ 406).
- */
-/**
  * Remembers the answer for header texts seen before: clients send a handful of distinct Accept
  * and Content-Type values, and re-parsing them on every request showed in profiles. Bounded in
  * entries and in key length, since the text comes from clients.
  */
-function memoByHeader<T>(compute: (header: string) => T): (header: string) => T {
+export function memoByHeader<T extends object | string | null>(
+  compute: (header: string) => T,
+): (header: string) => T {
   const cache = new Map<string, T>();
   return (header) => {
     if (header.length > 200) return compute(header);
-    if (cache.has(header)) return cache.get(header) as T;
+    const known = cache.get(header);
+    if (known !== undefined) return known;
     const value = compute(header);
     if (cache.size >= 256) cache.clear();
     cache.set(header, value);
@@ -72,8 +70,15 @@ function memoByHeader<T>(compute: (header: string) => T): (header: string) => T 
 
 const negotiateMemo = memoByHeader(negotiate);
 
+/**
+ * Picks the response media type. No Accept header means `application/json` (the spec's legacy
+ * default, which graphql-http's audit 80D8 still checks); wildcards also give `application/json`,
+ * the type every client understands. Returns null when nothing acceptable remains (→ 406).
+ */
 export function negotiateResponseType(accept: string | undefined): ResponseMediaType | null {
-  if (accept === undefined) return JSON_TYPE;
+  // The header texts almost every client sends, compared before any lookup.
+  if (accept === undefined || accept === JSON_TYPE) return JSON_TYPE;
+  if (accept === GRAPHQL_RESPONSE_JSON) return GRAPHQL_RESPONSE_JSON;
   return negotiateMemo(accept);
 }
 
@@ -125,6 +130,9 @@ const parseContentTypeMemo = memoByHeader((header): ContentType | null => {
   return { type: range.type, charset: range.params['charset'] };
 });
 
+const PLAIN_JSON: ContentType = { type: JSON_TYPE, charset: undefined };
+
 export function parseContentType(header: string | undefined): ContentType | null {
-  return header === undefined ? null : parseContentTypeMemo(header);
+  if (header === undefined) return null;
+  return header === JSON_TYPE ? PLAIN_JSON : parseContentTypeMemo(header);
 }
