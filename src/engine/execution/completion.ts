@@ -8,10 +8,13 @@ import {
   type GraphQLAbstractType,
   type GraphQLObjectType,
   type GraphQLOutputType,
+  type GraphQLResolveInfo,
 } from 'graphql';
 import { inspect } from 'graphql/jsutils/inspect.js';
 import type { FieldPlan } from '../plan/FieldPlan.js';
-import type { ExecutionContext } from './ExecutionContext.js';
+import { subselectionOf, type SelectionPlan } from '../plan/SelectionPlan.js';
+import { isPromise, type ExecutionContext } from './ExecutionContext.js';
+import type { Path } from './Path.js';
 
 /**
  * Pieces of value completion (spec §6.4.3 "Value Completion") shared by the object and the JSON
@@ -125,4 +128,80 @@ export function completionNeedsInfo(type: GraphQLOutputType): boolean {
 export function isLeafCompletion(type: GraphQLOutputType): boolean {
   if (isNonNullType(type)) return isLeafCompletion(type.ofType);
   return isLeafType(type);
+}
+
+/** How an executor writes an object's selection set: into objects, or into JSON text. */
+export type ExecuteSelection<T> = (
+  ctx: ExecutionContext,
+  selection: SelectionPlan,
+  source: unknown,
+  path: Path,
+) => T | Promise<T>;
+
+/**
+ * completeObjectValue (spec §6.4.3), shared by both executors: the sub-selection planned once per
+ * runtime type, then isTypeOf (sync or async) before the fields run.
+ */
+export function completeObjectValue<T>(
+  ctx: ExecutionContext,
+  type: GraphQLObjectType,
+  field: FieldPlan,
+  info: GraphQLResolveInfo | undefined,
+  path: Path,
+  result: unknown,
+  executeSelection: ExecuteSelection<T>,
+): T | Promise<T> {
+  const selection = subselectionOf(ctx.plan, ctx.variableValues, field, type);
+  if (type.isTypeOf) {
+    const isTypeOf = type.isTypeOf(result, ctx.contextValue, info as GraphQLResolveInfo);
+    if (isPromise(isTypeOf)) {
+      return isTypeOf.then((resolvedIsTypeOf) => {
+        if (!resolvedIsTypeOf) throw invalidReturnTypeError(type, result, field);
+        return executeSelection(ctx, selection, result, path);
+      });
+    }
+    if (!isTypeOf) throw invalidReturnTypeError(type, result, field);
+  }
+  return executeSelection(ctx, selection, result, path);
+}
+
+/**
+ * completeAbstractValue (spec §6.4.3, ResolveAbstractType), shared by both executors: the
+ * runtime type from resolveType (or the execution's type resolver), checked as graphql-js
+ * checks it, then completed as that object type.
+ */
+export function completeAbstractValue<T>(
+  ctx: ExecutionContext,
+  type: GraphQLAbstractType,
+  field: FieldPlan,
+  info: GraphQLResolveInfo | undefined,
+  path: Path,
+  result: unknown,
+  executeSelection: ExecuteSelection<T>,
+): T | Promise<T> {
+  const resolvedInfo = info as GraphQLResolveInfo;
+  const resolveTypeFn = type.resolveType ?? ctx.typeResolver;
+  const runtimeType = resolveTypeFn(result, ctx.contextValue, resolvedInfo, type);
+  if (isPromise(runtimeType)) {
+    return runtimeType.then((resolvedRuntimeType) =>
+      completeObjectValue(
+        ctx,
+        ensureValidRuntimeType(resolvedRuntimeType, ctx, type, field, result),
+        field,
+        resolvedInfo,
+        path,
+        result,
+        executeSelection,
+      ),
+    );
+  }
+  return completeObjectValue(
+    ctx,
+    ensureValidRuntimeType(runtimeType, ctx, type, field, result),
+    field,
+    resolvedInfo,
+    path,
+    result,
+    executeSelection,
+  );
 }

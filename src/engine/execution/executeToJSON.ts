@@ -19,9 +19,9 @@ import { argumentsFor, type FieldPlan } from '../plan/FieldPlan.js';
 import { rootSelectionFor } from '../plan/OperationPlan.js';
 import { subselectionOf, type SelectionPlan } from '../plan/SelectionPlan.js';
 import {
+  completeAbstractValue,
+  completeObjectValue,
   completionNeedsInfo,
-  ensureValidRuntimeType,
-  invalidReturnTypeError,
   isIterableObject,
   isLeafCompletion,
   nonNullError,
@@ -592,39 +592,17 @@ function makeCompleter(field: FieldPlan, type: GraphQLOutputType): Completer {
     };
   }
   if (isAbstractType(type)) {
-    const completeObject = makeObjectCompleter(field);
     return (ctx, info, path, result) => {
       if (result instanceof Error) throw result;
       if (result == null) return 'null';
-      const resolvedInfo = info as GraphQLResolveInfo;
-      const resolveTypeFn = type.resolveType ?? ctx.typeResolver;
-      const runtimeType = resolveTypeFn(result, ctx.contextValue, resolvedInfo, type);
-      if (isPromise(runtimeType)) {
-        return runtimeType.then((resolvedRuntimeType) =>
-          completeObject(
-            ctx,
-            ensureValidRuntimeType(resolvedRuntimeType, ctx, type, field, result),
-            resolvedInfo,
-            path!,
-            result,
-          ),
-        );
-      }
-      return completeObject(
-        ctx,
-        ensureValidRuntimeType(runtimeType, ctx, type, field, result),
-        resolvedInfo,
-        path!,
-        result,
-      );
+      return completeAbstractValue(ctx, type, field, info, path!, result, writeSelection);
     };
   }
   if (isObjectType(type)) {
-    const completeObject = makeObjectCompleter(field);
     return (ctx, info, path, result) => {
       if (result instanceof Error) throw result;
       if (result == null) return 'null';
-      return completeObject(ctx, type, info, path!, result);
+      return completeObjectValue(ctx, type, field, info, path!, result, writeSelection);
     };
   }
   throw new Error(`Cannot complete value of unexpected output type: ${String(type)}`);
@@ -746,28 +724,10 @@ function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Compl
   };
 }
 
-type ObjectCompleter = (
+/** An object's selection written as text of its own (the `ExecuteSelection` of this executor). */
+const writeSelection = (
   ctx: ExecutionContext,
-  type: GraphQLObjectType,
-  info: GraphQLResolveInfo | undefined,
+  selection: SelectionPlan,
+  source: unknown,
   path: Path,
-  result: unknown,
-) => Text;
-
-/** completeObjectValue, with the sub-selection planned once per runtime type. */
-function makeObjectCompleter(field: FieldPlan): ObjectCompleter {
-  return (ctx, type, info, path, result) => {
-    const selection = subselectionOf(ctx.plan, ctx.variableValues, field, type);
-    if (type.isTypeOf) {
-      const isTypeOf = type.isTypeOf(result, ctx.contextValue, info as GraphQLResolveInfo);
-      if (isPromise(isTypeOf)) {
-        return isTypeOf.then((resolvedIsTypeOf) => {
-          if (!resolvedIsTypeOf) throw invalidReturnTypeError(type, result, field);
-          return executeFields(ctx, selection, result, path, -1, '');
-        });
-      }
-      if (!isTypeOf) throw invalidReturnTypeError(type, result, field);
-    }
-    return executeFields(ctx, selection, result, path, -1, '');
-  };
-}
+): Text => executeFields(ctx, selection, source, path, -1, '');

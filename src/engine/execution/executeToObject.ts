@@ -8,17 +8,16 @@ import {
   locatedError,
   type ExecutionResult,
   type GraphQLLeafType,
-  type GraphQLObjectType,
   type GraphQLOutputType,
   type GraphQLResolveInfo,
 } from 'graphql';
 import { argumentsFor, type FieldPlan } from '../plan/FieldPlan.js';
 import { rootSelectionFor } from '../plan/OperationPlan.js';
-import { subselectionOf, type SelectionPlan } from '../plan/SelectionPlan.js';
+import type { SelectionPlan } from '../plan/SelectionPlan.js';
 import {
+  completeAbstractValue,
+  completeObjectValue,
   completionNeedsInfo,
-  ensureValidRuntimeType,
-  invalidReturnTypeError,
   isIterableObject,
   nonNullError,
   notIterableError,
@@ -292,39 +291,17 @@ function makeCompleter(field: FieldPlan, type: GraphQLOutputType): Completer {
   if (isListType(type)) return makeListCompleter(field, type.ofType);
   if (isLeafType(type)) return makeLeafCompleter(type);
   if (isAbstractType(type)) {
-    const completeObject = makeObjectCompleter(field);
     return (ctx, info, path, result) => {
       if (result instanceof Error) throw result;
       if (result == null) return null;
-      const resolvedInfo = info as GraphQLResolveInfo;
-      const resolveTypeFn = type.resolveType ?? ctx.typeResolver;
-      const runtimeType = resolveTypeFn(result, ctx.contextValue, resolvedInfo, type);
-      if (isPromise(runtimeType)) {
-        return runtimeType.then((resolvedRuntimeType) =>
-          completeObject(
-            ctx,
-            ensureValidRuntimeType(resolvedRuntimeType, ctx, type, field, result),
-            resolvedInfo,
-            path,
-            result,
-          ),
-        );
-      }
-      return completeObject(
-        ctx,
-        ensureValidRuntimeType(runtimeType, ctx, type, field, result),
-        resolvedInfo,
-        path,
-        result,
-      );
+      return completeAbstractValue(ctx, type, field, info, path!, result, executeFields);
     };
   }
   if (isObjectType(type)) {
-    const completeObject = makeObjectCompleter(field);
     return (ctx, info, path, result) => {
       if (result instanceof Error) throw result;
       if (result == null) return null;
-      return completeObject(ctx, type, info, path, result);
+      return completeObjectValue(ctx, type, field, info, path!, result, executeFields);
     };
   }
   throw new Error(`Cannot complete value of unexpected output type: ${String(type)}`);
@@ -379,31 +356,5 @@ function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Compl
       }
     });
     return containsPromise ? Promise.all(completedResults) : completedResults;
-  };
-}
-
-type ObjectCompleter = (
-  ctx: ExecutionContext,
-  type: GraphQLObjectType,
-  info: GraphQLResolveInfo | undefined,
-  path: Path,
-  result: unknown,
-) => unknown;
-
-/** completeObjectValue, with the sub-selection planned once per runtime type. */
-function makeObjectCompleter(field: FieldPlan): ObjectCompleter {
-  return (ctx, type, info, path, result) => {
-    const selection = subselectionOf(ctx.plan, ctx.variableValues, field, type);
-    if (type.isTypeOf) {
-      const isTypeOf = type.isTypeOf(result, ctx.contextValue, info as GraphQLResolveInfo);
-      if (isPromise(isTypeOf)) {
-        return isTypeOf.then((resolvedIsTypeOf) => {
-          if (!resolvedIsTypeOf) throw invalidReturnTypeError(type, result, field);
-          return executeFields(ctx, selection, result, path);
-        });
-      }
-      if (!isTypeOf) throw invalidReturnTypeError(type, result, field);
-    }
-    return executeFields(ctx, selection, result, path);
   };
 }

@@ -10,6 +10,7 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import { compileVariables, type VariableCoercer } from './compileVariables.js';
+import { pickOperation } from './pickOperation.js';
 import { planRootSelection, type SelectionPlan } from './SelectionPlan.js';
 
 /**
@@ -66,30 +67,11 @@ function buildOperationPlan(
   document: DocumentNode,
   operationName: string | null | undefined,
 ): OperationPlan | GraphQLError {
-  let operation: OperationDefinitionNode | undefined;
+  const operation = pickOperation(document, operationName);
+  if (operation instanceof GraphQLError) return operation;
   const fragments: Record<string, FragmentDefinitionNode> = Object.create(null);
   for (const definition of document.definitions) {
-    if (definition.kind === Kind.OPERATION_DEFINITION) {
-      if (operationName == null) {
-        if (operation !== undefined) {
-          return new GraphQLError(
-            'Must provide operation name if query contains multiple operations.',
-          );
-        }
-        operation = definition;
-      } else if (definition.name?.value === operationName) {
-        operation = definition;
-      }
-    } else if (definition.kind === Kind.FRAGMENT_DEFINITION) {
-      fragments[definition.name.value] = definition;
-    }
-  }
-  if (!operation) {
-    return new GraphQLError(
-      operationName != null
-        ? `Unknown operation named "${operationName}".`
-        : 'Must provide an operation.',
-    );
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
   }
   return {
     schema,

@@ -1,6 +1,5 @@
 import {
   GraphQLError,
-  Kind,
   parse,
   specifiedRules,
   validate,
@@ -23,6 +22,9 @@ import {
 import { estimateCost } from '../validation/costRule.js';
 import { createErrorFormatter, withCode } from './formatError.js';
 import { LruCache } from './LruCache.js';
+import { pickOperation } from '../plan/pickOperation.js';
+
+export { pickOperation };
 
 export interface EngineOptions {
   readonly schema: GraphQLSchema;
@@ -313,31 +315,4 @@ export function createEngine(options: EngineOptions): Engine {
 
 function errorsBody(errors: ReadonlyArray<GraphQLFormattedError>): string {
   return JSON.stringify({ errors });
-}
-
-/** Picks the operation to run, with graphql-js's messages for the three ways that can fail. */
-export function pickOperation(
-  document: DocumentNode,
-  operationName: string | undefined,
-): OperationDefinitionNode | GraphQLError {
-  let operation: OperationDefinitionNode | undefined;
-  for (const definition of document.definitions) {
-    if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
-    if (operationName === undefined) {
-      if (operation !== undefined) {
-        return new GraphQLError(
-          'Must provide operation name if query contains multiple operations.',
-        );
-      }
-      operation = definition;
-    } else if (definition.name?.value === operationName) {
-      operation = definition;
-    }
-  }
-  if (operation) return operation;
-  return new GraphQLError(
-    operationName !== undefined
-      ? `Unknown operation named "${operationName}".`
-      : 'Must provide an operation.',
-  );
 }
