@@ -4,7 +4,13 @@
 export { execute, executeSync, type PromiseOrValue } from './execute.js';
 export { subscribe } from './subscribe.js';
 export { executeJSON } from './executeJSON.js';
-export { makeSchema, type MakeSchemaOptions, type ResolverMap } from './schema/makeSchema.js';
+export {
+  makeSchema,
+  type FieldResolverFn,
+  type MakeSchemaOptions,
+  type ResolverMap,
+  type TypeResolvers,
+} from './schema/makeSchema.js';
 export {
   createEngine,
   pickOperation,

@@ -6,6 +6,7 @@ import {
   type GraphQLEnumValueConfigMap,
   type GraphQLFieldResolver,
   type GraphQLIsTypeOfFn,
+  type GraphQLResolveInfo,
   type GraphQLSchema,
   type GraphQLTypeResolver,
 } from 'graphql';
@@ -13,27 +14,42 @@ import { rewireSchema } from './rewireSchema.js';
 
 type AnyResolver = GraphQLFieldResolver<unknown, unknown>;
 
-/** A field's resolver: a function, or `{ resolve, subscribe }` for subscription fields. */
-export type FieldResolverConfig = AnyResolver | { resolve?: AnyResolver; subscribe?: AnyResolver };
+/* eslint-disable @typescript-eslint/no-explicit-any -- resolver maps are untyped by nature, as
+   in graphql-tools: `any` lets `(parent, { id }) => …` type-check without annotations. */
+/** A field resolver as written in a resolver map. */
+export type FieldResolverFn = (
+  source: any,
+  args: any,
+  context: any,
+  info: GraphQLResolveInfo,
+) => unknown;
 
-/** Resolvers for one object type, plus `__isTypeOf`. */
-export type ObjectResolvers = {
-  __isTypeOf?: GraphQLIsTypeOfFn<unknown, unknown>;
-} & { [field: string]: FieldResolverConfig | GraphQLIsTypeOfFn<unknown, unknown> | undefined };
-
-/** Resolvers for an interface or union: `__resolveType`. */
-export interface AbstractResolvers {
-  __resolveType?: GraphQLTypeResolver<unknown, unknown>;
+/** What a resolver map holds for one type: field resolvers, enum values or type resolution. */
+export interface TypeResolvers {
+  /** Object types: tells whether a value is of this type (abstract type resolution). */
+  __isTypeOf?: GraphQLIsTypeOfFn<any, any>;
+  /** Interfaces and unions: the name of a value's object type. */
+  __resolveType?: GraphQLTypeResolver<any, any>;
+  /**
+   * Object types: a field's resolver, or `{ resolve, subscribe }` for subscription fields.
+   * Enums: the internal value of each enum value.
+   */
+  [fieldOrValue: string]:
+    | FieldResolverFn
+    | { resolve?: FieldResolverFn; subscribe?: FieldResolverFn }
+    | string
+    | number
+    | boolean
+    | bigint
+    | symbol
+    | null
+    | undefined
+    | object;
 }
-
-/** Internal values for an enum's values, by value name. */
-export type EnumResolvers = Record<string, unknown>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 /** The resolver map: by type name, as graphql-tools and Apollo Server accept it. */
-export type ResolverMap = Record<
-  string,
-  ObjectResolvers | AbstractResolvers | EnumResolvers | GraphQLScalarType
->;
+export type ResolverMap = Record<string, TypeResolvers | GraphQLScalarType>;
 
 export interface MakeSchemaOptions {
   typeDefs: string | DocumentNode | ReadonlyArray<string | DocumentNode>;
