@@ -132,13 +132,12 @@ export function createNodeAdapter(options: ServerOptions): NodeAdapter {
     const coding = negotiateEncoding(req.headers['accept-encoding']);
     if (!coding) return write(res, response, body, length);
     const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-    compress(bytes, coding).then(
-      (compressed) => {
+    compress(bytes, coding)
+      .then((compressed) => {
         headers['content-encoding'] = coding;
         write(res, response, compressed);
-      },
-      (error: unknown) => failed(res, error),
-    );
+      })
+      .catch((error: unknown) => failed(res, error));
   }
 
   function respond(
