@@ -22,9 +22,10 @@ export function createSluiceServer(options: SluiceServerOptions): SluiceServer {
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
   const server = createServer(
     {
-      // Our body reader answers a slow body with a coded 408 first; node's own timers are the
-      // backstop, and the only guard while headers trickle in (no request exists yet to answer).
-      requestTimeout: requestTimeoutMs + 1000,
+      // Our body reader answers a slow body with a coded 408 first (its shared timer fires at
+      // most 1 s late, BodyDeadlines.ts); node's own timers are the backstop, and the only guard
+      // while headers trickle in (no request exists yet to answer).
+      requestTimeout: requestTimeoutMs + 2000,
       headersTimeout: requestTimeoutMs,
       connectionsCheckingInterval: Math.min(
         30_000,
