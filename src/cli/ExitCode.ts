@@ -18,6 +18,13 @@ export const ExitCode = {
   PORT_IN_USE: 6,
   /** Listening failed for another reason (permission, unknown address). */
   LISTEN_FAILED: 7,
+  /**
+   * The database could not be used: unreachable, refused the login, does not exist, or its
+   * catalog could not be read.
+   */
+  DATABASE: 8,
+  /** `explain`: the operation cannot be read, parsed or validated, or its variables are invalid. */
+  BAD_OPERATION: 9,
 } as const;
 
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];

@@ -5,6 +5,8 @@ export interface CliIO {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
   onSignal(signal: 'SIGTERM' | 'SIGINT', listener: () => void): void;
+  /** All of standard input as text (`sluice explain -`). */
+  readStdin(): Promise<string>;
 }
 
 export function processIO(): CliIO {
@@ -14,5 +16,10 @@ export function processIO(): CliIO {
     env: process.env,
     cwd: process.cwd(),
     onSignal: (signal, listener) => process.on(signal, listener),
+    async readStdin() {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
   };
 }

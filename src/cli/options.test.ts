@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG, envName, OPTIONS, parseCommand } from './options.js';
+import { DEFAULT_CONFIG, envName, OPTIONS } from './options.js';
+import { parseCommand } from './parseCommand.js';
 
 const temp = mkdtempSync(join(tmpdir(), 'sluice-options-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));

@@ -1,9 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { CliError, ExitCode } from './ExitCode.js';
-
-export type CommandName = 'serve' | 'demo';
+export type CommandName = 'serve' | 'demo' | 'explain';
 
 type Kind =
   | { readonly type: 'string' }
@@ -21,9 +16,19 @@ export interface OptionSpec {
   readonly placeholder?: string;
 }
 
-/** Everything `serve` and `demo` can be told, after defaults, config file, env and flags. */
+/** Everything a command can be told, after defaults, config file, env and flags. */
 export interface ServeConfig {
   schema: string | undefined;
+  database: string | undefined;
+  databaseSchemas: string[] | undefined;
+  tables: string[] | undefined;
+  excludeTables: string[] | undefined;
+  poolSize: number | undefined;
+  statementTimeoutMs: number | undefined;
+  memory: boolean;
+  variables: string | undefined;
+  operationName: string | undefined;
+  analyze: boolean;
   port: number;
   host: string;
   path: string;
@@ -53,6 +58,16 @@ export interface ServeConfig {
 
 export const DEFAULT_CONFIG: ServeConfig = {
   schema: undefined,
+  database: undefined,
+  databaseSchemas: undefined,
+  tables: undefined,
+  excludeTables: undefined,
+  poolSize: undefined,
+  statementTimeoutMs: undefined,
+  memory: false,
+  variables: undefined,
+  operationName: undefined,
+  analyze: false,
   port: 4000,
   host: '127.0.0.1',
   path: '/graphql',
@@ -91,6 +106,74 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: ['serve'],
     placeholder: 'module',
     help: 'module exporting a GraphQLSchema (default or `schema`) or `typeDefs` + `resolvers`',
+  },
+  {
+    name: 'database',
+    kind: { type: 'string' },
+    commands: ['serve', 'explain'],
+    placeholder: 'url',
+    help: 'postgres:// URL to reflect (default $DATABASE_URL), or pglite:<dir> (embedded)',
+  },
+  {
+    name: 'databaseSchemas',
+    kind: { type: 'list' },
+    commands: ['serve', 'explain'],
+    placeholder: 'names',
+    help: 'PostgreSQL schemas to reflect, comma-separated (default public)',
+  },
+  {
+    name: 'tables',
+    kind: { type: 'list' },
+    commands: ['serve', 'explain'],
+    placeholder: 'names',
+    help: 'expose only these tables and views (name or schema.name)',
+  },
+  {
+    name: 'excludeTables',
+    kind: { type: 'list' },
+    commands: ['serve', 'explain'],
+    placeholder: 'names',
+    help: 'hide these tables and views (relations to them disappear)',
+  },
+  {
+    name: 'poolSize',
+    kind: int(1, 1000),
+    commands: ['serve'],
+    placeholder: 'n',
+    help: 'most PostgreSQL connections at once (default 10)',
+  },
+  {
+    name: 'statementTimeoutMs',
+    kind: int(0),
+    commands: ['serve'],
+    placeholder: 'ms',
+    help: 'PostgreSQL statement_timeout of every connection (default 0: none)',
+  },
+  {
+    name: 'memory',
+    kind: { type: 'boolean' },
+    commands: ['demo'],
+    help: 'serve the in-memory resolver demo (with mutations) instead of PGlite',
+  },
+  {
+    name: 'variables',
+    kind: { type: 'string' },
+    commands: ['explain'],
+    placeholder: 'json',
+    help: "the operation's variables, a JSON object",
+  },
+  {
+    name: 'operationName',
+    kind: { type: 'string' },
+    commands: ['explain'],
+    placeholder: 'name',
+    help: 'which operation of the document to explain',
+  },
+  {
+    name: 'analyze',
+    kind: { type: 'boolean' },
+    commands: ['explain'],
+    help: 'run the statement: EXPLAIN (ANALYZE, BUFFERS) with actual times',
   },
   {
     name: 'port',
@@ -265,147 +348,3 @@ export const OPTIONS: readonly OptionSpec[] = [
 export const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 export const envName = (name: string) =>
   `SLUICE_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
-
-/** Turns a text (flag, env) or JSON value (config file) into the option's type, or explains why not. */
-function coerce(spec: OptionSpec, raw: unknown, where: string, exit: ExitCode): unknown {
-  const fail = (expected: string) =>
-    new CliError(exit, `${where}: expected ${expected}, got ${JSON.stringify(raw)}.`);
-  const { kind } = spec;
-  switch (kind.type) {
-    case 'string':
-      if (typeof raw !== 'string' || raw === '') throw fail('a non-empty string');
-      return raw;
-    case 'integer': {
-      const n =
-        typeof raw === 'number'
-          ? raw
-          : typeof raw === 'string' && /^\d+$/.test(raw.trim())
-            ? Number(raw)
-            : NaN;
-      if (!Number.isInteger(n) || n < kind.min || n > kind.max)
-        throw fail(`an integer from ${kind.min} to ${kind.max}`);
-      return n;
-    }
-    case 'boolean':
-      if (typeof raw === 'boolean') return raw;
-      if (typeof raw === 'string' && /^(true|1|yes|on)$/i.test(raw)) return true;
-      if (typeof raw === 'string' && /^(false|0|no|off)$/i.test(raw)) return false;
-      throw fail('true or false');
-    case 'enum': {
-      const text = typeof raw === 'number' ? String(raw) : raw;
-      if (typeof text !== 'string' || !kind.values.includes(text))
-        throw fail(`one of ${kind.values.join(', ')}`);
-      return text;
-    }
-    case 'list': {
-      const items = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : null;
-      if (!items || !items.every((i) => typeof i === 'string'))
-        throw fail('a comma-separated list');
-      const list = (items as string[]).map((i) => i.trim()).filter((i) => i !== '');
-      if (list.length === 0) throw fail('at least one entry');
-      return list;
-    }
-  }
-}
-
-function readConfigFile(file: string, cwd: string, command: CommandName): Partial<ServeConfig> {
-  const path = resolve(cwd, file);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new CliError(
-      ExitCode.CONFIG,
-      `Cannot read config file ${path}: ${(error as Error).message}`,
-    );
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new CliError(ExitCode.CONFIG, `Config file ${path} must hold a JSON object.`);
-  }
-  const config: Partial<ServeConfig> = {};
-  for (const [key, value] of Object.entries(parsed)) {
-    const spec = OPTIONS.find((o) => o.name === key && o.commands.includes(command));
-    if (!spec)
-      throw new CliError(
-        ExitCode.CONFIG,
-        `Config file ${path}: unknown option "${key}" for ${command}.`,
-      );
-    (config as Record<string, unknown>)[key] = coerce(
-      spec,
-      value,
-      `Config file ${path}, "${key}"`,
-      ExitCode.CONFIG,
-    );
-  }
-  return config;
-}
-
-export interface ParsedCommand {
-  readonly help: boolean;
-  readonly config: ServeConfig;
-}
-
-/** Defaults < config file (`--config`/SLUICE_CONFIG) < environment (SLUICE_*) < flags. */
-export function parseCommand(
-  command: CommandName,
-  argv: readonly string[],
-  env: Readonly<Record<string, string | undefined>>,
-  cwd: string,
-): ParsedCommand {
-  const specs = OPTIONS.filter((o) => o.commands.includes(command));
-  const flagOptions: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
-    help: { type: 'boolean', short: 'h' },
-    config: { type: 'string' },
-  };
-  for (const spec of specs) {
-    if (spec.kind.type === 'boolean') {
-      flagOptions[kebab(spec.name)] = { type: 'boolean' };
-      flagOptions[`no-${kebab(spec.name)}`] = { type: 'boolean' };
-    } else {
-      flagOptions[kebab(spec.name)] = { type: 'string' };
-    }
-  }
-  let parsed: ReturnType<
-    typeof parseArgs<{ options: typeof flagOptions; allowPositionals: false; strict: true }>
-  >;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      options: flagOptions,
-      allowPositionals: false,
-      strict: true,
-    });
-  } catch (error) {
-    throw new CliError(
-      ExitCode.USAGE,
-      `${(error as Error).message} (see \`sluice ${command} --help\`)`,
-    );
-  }
-  const values = parsed.values as Record<string, string | boolean | undefined>;
-  if (values['help']) return { help: true, config: { ...DEFAULT_CONFIG } };
-
-  const configFile = (values['config'] as string | undefined) ?? env['SLUICE_CONFIG'];
-  const config: ServeConfig = {
-    ...DEFAULT_CONFIG,
-    ...(configFile ? readConfigFile(configFile, cwd, command) : {}),
-  };
-  const set = (spec: OptionSpec, value: unknown) =>
-    ((config as unknown as Record<string, unknown>)[spec.name] = value);
-  for (const spec of specs) {
-    const fromEnv = env[envName(spec.name)];
-    if (fromEnv !== undefined && fromEnv !== '')
-      set(spec, coerce(spec, fromEnv, envName(spec.name), ExitCode.USAGE));
-  }
-  for (const spec of specs) {
-    const flag = kebab(spec.name);
-    if (spec.kind.type === 'boolean') {
-      if (values[flag] && values[`no-${flag}`])
-        throw new CliError(ExitCode.USAGE, `--${flag} and --no-${flag} contradict each other.`);
-      if (values[flag]) set(spec, true);
-      if (values[`no-${flag}`]) set(spec, false);
-    } else if (values[flag] !== undefined) {
-      set(spec, coerce(spec, values[flag], `--${flag}`, ExitCode.USAGE));
-    }
-  }
-  return { help: false, config };
-}

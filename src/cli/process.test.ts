@@ -71,20 +71,33 @@ describe('sluice as a process', () => {
     expect(cli.stdout()).toBe('');
   });
 
-  it('demo: seeds with a progress bar, prints the URL, serves GraphiQL and the data', async () => {
+  it('demo: seeds PGlite with a progress bar, serves the reflected database and GraphiQL, and is ready', async () => {
     const cli = await start(['demo', '--port', '0', '--log-level', 'warn']);
     expect(cli.stderr()).toMatch(/Seeding demo data\s+\d+%/);
-    expect(cli.stderr()).toContain('200 users, 2000 posts, 10000 comments');
+    expect(cli.stderr()).toMatch(/200 users, 2000 posts, 10000 comments \(PGlite, [\d.]+ s\)/);
     expect(cli.stderr()).toContain(`GraphiQL:   open ${cli.url}`);
     const page = await fetch(cli.url, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('graphiql.min.js');
     const res = await post(
       cli.url,
-      '{ users(limit: 2) { username posts(limit: 1) { title author { id } } } }',
+      '{ users(limit: 2) { username posts(limit: 1) { title author { id } } } tagsAggregate { count } }',
     );
-    const body = (await res.json()) as { data: { users: Array<{ username: string }> } };
+    const body = (await res.json()) as {
+      data: { users: Array<{ username: string; posts: unknown[] }>; tagsAggregate: unknown };
+    };
     expect(body.data.users).toHaveLength(2);
+    expect(body.data.users[0]?.posts).toHaveLength(1);
+    expect(body.data.tagsAggregate).toEqual({ count: 12 });
+    const ready = await fetch(new URL('/ready', cli.url));
+    expect(ready.status).toBe(200);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  }, 180_000);
+
+  it('demo --memory: the in-memory resolver demo, with its mutation', async () => {
+    const cli = await start(['demo', '--memory', '--port', '0', '--log-level', 'warn']);
+    expect(cli.stderr()).toContain('200 users, 2000 posts, 10000 comments (in memory)');
     const created = await post(
       cli.url,
       'mutation { createComment(postId: 1, authorId: 2, content: "  ") { id } }',

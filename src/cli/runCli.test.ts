@@ -17,7 +17,7 @@ function file(name: string, text: string): string {
   return path;
 }
 
-async function run(argv: string[], env: Record<string, string> = {}) {
+async function run(argv: string[], env: Record<string, string> = {}, stdin = '') {
   let stdout = '';
   let stderr = '';
   const io: CliIO = {
@@ -26,6 +26,7 @@ async function run(argv: string[], env: Record<string, string> = {}) {
     env,
     cwd: root,
     onSignal: () => {},
+    readStdin: () => Promise.resolve(stdin),
   };
   const code = await runCli(argv, io);
   return { code, stdout, stderr };
@@ -35,8 +36,9 @@ describe('sluice help and usage', () => {
   it('prints help for the program and for every command', async () => {
     const main = await run(['--help']);
     expect(main.code).toBe(0);
-    expect(main.stdout).toMatch(/serve\s+serve a schema module/);
-    expect(main.stdout).toMatch(/demo\s+serve a demo/);
+    expect(main.stdout).toMatch(/serve\s+serve a PostgreSQL database or a schema module/);
+    expect(main.stdout).toMatch(/demo\s+serve a demo database/);
+    expect(main.stdout).toMatch(/explain\s+print an operation's SQL/);
     for (const command of ['serve', 'demo']) {
       const help = await run([command, '--help']);
       expect(help.code).toBe(0);
@@ -46,8 +48,25 @@ describe('sluice help and usage', () => {
       expect(help.stdout).toContain('--[no-]csrf');
       expect(help.stdout).toContain('Exit codes:');
     }
-    expect((await run(['serve', '--help'])).stdout).toContain('--schema <module>');
-    expect((await run(['demo', '--help'])).stdout).not.toContain('--schema');
+    const serve = (await run(['serve', '--help'])).stdout;
+    for (const flag of ['--schema <module>', '--database <url>', '--database-schemas <names>'])
+      expect(serve).toContain(flag);
+    for (const flag of ['--tables <names>', '--exclude-tables <names>', '--pool-size <n>'])
+      expect(serve).toContain(flag);
+    const demo = (await run(['demo', '--help'])).stdout;
+    expect(demo).not.toContain('--schema');
+    expect(demo).toContain('--[no-]memory');
+    const explain = await run(['explain', '--help']);
+    expect(explain.code).toBe(0);
+    expect(explain.stdout).toContain('Usage: sluice explain <file.graphql | ->');
+    for (const flag of [
+      '--database <url>',
+      '--variables <json>',
+      '--[no-]analyze',
+      '9 bad operation',
+    ])
+      expect(explain.stdout).toContain(flag);
+    expect(explain.stdout).not.toContain('--port');
   });
 
   it('prints the version', async () => {
@@ -83,38 +102,38 @@ describe('sluice help and usage', () => {
 
 describe('sluice serve: bad modules, bad schemas, bad config', () => {
   it.each([
-    ['a missing module', () => join(temp, 'missing.mjs'), 4, 'Schema module not found'],
+    ['a missing module', 4, () => join(temp, 'missing.mjs'), 'Schema module not found'],
     [
       'a module that throws',
-      () => file('throws.mjs', 'throw new Error("no DATABASE_URL");'),
       4,
+      () => file('throws.mjs', 'throw new Error("no DATABASE_URL");'),
       'no DATABASE_URL',
     ],
     [
       'a syntax error',
-      () => file('syntax.mjs', 'export const = ;'),
       4,
+      () => file('syntax.mjs', 'export const = ;'),
       'Cannot load schema module',
     ],
     [
       'a module exporting nothing useful',
-      () => file('empty.mjs', 'export const x = 1;'),
       5,
+      () => file('empty.mjs', 'export const x = 1;'),
       'exports no schema',
     ],
     [
       'invalid SDL',
-      () => file('sdl.mjs', 'export const typeDefs = "type Query { a: Nope }";'),
       5,
+      () => file('sdl.mjs', 'export const typeDefs = "type Query { a: Nope }";'),
       'Unknown type "Nope"',
     ],
     [
       'unparsable SDL',
-      () => file('parse.mjs', 'export const typeDefs = "type Query {";'),
       5,
+      () => file('parse.mjs', 'export const typeDefs = "type Query {";'),
       'Syntax Error',
     ],
-  ])('%s exits %i', async (_name, make, code, message) => {
+  ])('%s exits %i', async (_name, code, make, message) => {
     const res = await run(['serve', '--schema', make()]);
     expect(res.code).toBe(code);
     expect(res.stderr).toContain(message);

@@ -1,48 +1,80 @@
 import { createRequire } from 'node:module';
 import { loadDemoSource } from './demo/loadDemoSource.js';
+import { loadMemoryDemoSource } from './demo/loadMemoryDemoSource.js';
 import { CliError, ExitCode } from './ExitCode.js';
+import { explainCommand } from './explainCommand.js';
 import type { CliIO } from './io.js';
+import { loadDatabaseSource, reflectOptions } from './loadDatabaseSource.js';
 import { loadSchemaModule } from './loadSchemaModule.js';
-import {
-  envName,
-  kebab,
-  OPTIONS,
-  parseCommand,
-  type CommandName,
-  type ServeConfig,
-} from './options.js';
+import { databaseTarget, openDatabase } from './openDatabase.js';
+import { envName, kebab, OPTIONS, type CommandName, type ServeConfig } from './options.js';
+import { parseCommand } from './parseCommand.js';
 import { createProgressBar } from './progressBar.js';
-import { startServer } from './startServer.js';
+import { startServer, type ServeSource } from './startServer.js';
 
 interface Command {
   readonly summary: string;
   readonly usage: string;
-  run(config: ServeConfig, io: CliIO): Promise<number>;
+  run(config: ServeConfig, io: CliIO, positionals: ReadonlyArray<string>): Promise<number>;
 }
 
-/** The commands. `explain` and `serve --database` arrive with the PostgreSQL work. */
+/**
+ * `serve`'s source: a schema module, or a database to reflect (`--database`, else DATABASE_URL
+ * when no module is given).
+ */
+async function serveSource(config: ServeConfig, io: CliIO): Promise<ServeSource> {
+  if (config.schema && config.database) {
+    throw new CliError(
+      ExitCode.USAGE,
+      'Pass either --schema <module> or --database <url> to serve, not both.',
+    );
+  }
+  if (config.schema) return { schema: await loadSchemaModule(config.schema, io.cwd) };
+  const url = config.database ?? io.env['DATABASE_URL'];
+  if (!url) {
+    throw new CliError(
+      ExitCode.USAGE,
+      'serve needs --schema <module> or --database <url> (or SLUICE_SCHEMA, SLUICE_DATABASE, DATABASE_URL, or the config file).',
+    );
+  }
+  const target = databaseTarget(url, io.cwd, config.database ? '--database' : 'DATABASE_URL');
+  const client = await openDatabase(target, {
+    ...(config.poolSize !== undefined ? { max: config.poolSize } : {}),
+    ...(config.statementTimeoutMs !== undefined
+      ? { statementTimeoutMs: config.statementTimeoutMs }
+      : {}),
+  });
+  try {
+    return await loadDatabaseSource(client, reflectOptions(config), target.label);
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw error;
+  }
+}
+
 const COMMANDS: Record<CommandName, Command> = {
   serve: {
-    summary: 'serve a schema module over HTTP',
-    usage: 'sluice serve --schema <module> [options]',
+    summary: 'serve a PostgreSQL database or a schema module over HTTP',
+    usage: 'sluice serve (--database <url> | --schema <module>) [options]',
     async run(config, io) {
-      if (!config.schema) {
-        throw new CliError(
-          ExitCode.USAGE,
-          'serve needs --schema <module> (or SLUICE_SCHEMA, or "schema" in the config file).',
-        );
-      }
-      const schema = await loadSchemaModule(config.schema, io.cwd);
-      return startServer({ schema }, config, io);
+      return startServer(await serveSource(config, io), config, io);
     },
   },
   demo: {
-    summary: 'serve a demo users/posts/comments API with GraphiQL',
+    summary: 'serve a demo database (embedded PGlite) with GraphiQL',
     usage: 'sluice demo [options]',
     async run(config, io) {
-      const source = await loadDemoSource(createProgressBar(io.stderr, 'Seeding demo data'));
+      const progress = createProgressBar(io.stderr, 'Seeding demo data');
+      const source = config.memory
+        ? await loadMemoryDemoSource(progress)
+        : await loadDemoSource(progress);
       return startServer(source, config, io);
     },
+  },
+  explain: {
+    summary: "print an operation's SQL, its parameters and PostgreSQL's EXPLAIN",
+    usage: 'sluice explain <file.graphql | -> [--database <url>] [--variables <json>] [--analyze]',
+    run: (config, io, positionals) => explainCommand(config, positionals, io),
   },
 };
 
@@ -86,7 +118,8 @@ function commandHelp(name: CommandName): string {
     '',
     'Precedence: flags > environment > config file > defaults.',
     'Exit codes: 0 ok, 1 unexpected failure, 2 bad usage, 3 bad config, 4 bad module,',
-    '            5 bad schema, 6 port in use, 7 cannot listen.',
+    '            5 bad schema, 6 port in use, 7 cannot listen, 8 database unusable,',
+    '            9 bad operation (explain).',
   );
   return lines.join('\n') + '\n';
 }
@@ -119,7 +152,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
       io.stdout.write(commandHelp(name));
       return ExitCode.OK;
     }
-    return await COMMANDS[name].run(parsed.config, io);
+    return await COMMANDS[name].run(parsed.config, io, parsed.positionals);
   } catch (error) {
     if (error instanceof CliError) {
       io.stderr.write(`sluice: ${error.message}\n`);

@@ -24,6 +24,7 @@ export { defaultInflector, type Inflector } from './schema/inflector.js';
 export type { Model, TableModel, ColumnModel } from './schema/Model.js';
 export { sql, identifier, value, nameLiteral, join } from './sql/sql.js';
 export { compileSql } from './sql/compileSql.js';
+export { formatSql } from './sql/formatSql.js';
 export type { SqlNode, CompiledSql } from './sql/SqlNode.js';
 export { createDemoDatabase, type DemoProgress } from './demo/createDemoDatabase.js';
 export { DEMO_SIZE, type DemoSeedSize } from './demo/demoSeed.js';

@@ -1,23 +1,38 @@
+import {
+  createDemoDatabase,
+  createPgliteClient,
+  type DemoSeedSize,
+  type SqlClient,
+} from '../../pg/index.js';
+import { loadDatabaseSource } from '../loadDatabaseSource.js';
 import type { Progress } from '../progressBar.js';
 import type { ServeSource } from '../startServer.js';
-import { demoSchema } from './demoSchema.js';
-import { seedDemoData, DEMO_SIZES } from './seedDemoData.js';
 
-export const DEMO_QUERY = `# Welcome to the Sluice demo: users, their posts, and the comments on them.
-# Press the run button (or Ctrl+Enter) to send this query.
+/** What `sluice demo` seeds: 200 users, 2,000 posts, 10,000 comments, tags on every post. */
+export const DEMO_SERVE_SIZE: DemoSeedSize = {
+  users: 200,
+  postsPerUser: 10,
+  commentsPerPost: 5,
+  tags: 12,
+};
+
+export const DEMO_QUERY = `# Welcome to the Sluice demo: a PostgreSQL database (PGlite, in this process),
+# reflected into GraphQL. Every query below runs as ONE SQL statement that builds the JSON.
+# Press the run button (or Ctrl+Enter). \`sluice explain\` prints the SQL of any query.
 query Feed {
-  users(limit: 5) {
+  users(limit: 5, where: { fullName: { isNull: false } }) {
     id
     username
     fullName
-    posts(limit: 2) {
+    postsAggregate { count }
+    posts(limit: 2, orderBy: [{ views: DESC }]) {
       title
-      commentCount
+      status
+      views
+      tags { name }
       comments(limit: 3) {
         content
-        author {
-          username
-        }
+        author { username }
       }
     }
   }
@@ -25,14 +40,41 @@ query Feed {
 `;
 
 /**
- * The demo's data and schema: THE function to swap when the reflected PGlite database lands
- * (seed PGlite with the same data, reflect it, return its schema, readiness and close).
- * For now: an in-memory resolver schema over generated, deterministic data.
+ * The demo database: an embedded PGlite, created and seeded while the progress bar follows each
+ * statement. Closed again if seeding fails.
  */
-export async function loadDemoSource(progress: Progress): Promise<ServeSource> {
-  const data = await seedDemoData(progress, DEMO_SIZES);
+export async function openDemoDatabase(
+  progress: Progress,
+  size: DemoSeedSize = DEMO_SERVE_SIZE,
+): Promise<SqlClient> {
+  progress.update(0, 1, 'starting PGlite');
+  const started = performance.now();
+  const client = await createPgliteClient();
+  try {
+    await createDemoDatabase(client, {
+      size,
+      onProgress: ({ step, done, total }) => progress.update(done, total, step),
+    });
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw error;
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
   progress.finish(
-    `${data.users.length} users, ${data.posts.length} posts, ${data.comments.length} comments (in memory)`,
+    `${size.users} users, ${size.users * size.postsPerUser} posts, ` +
+      `${size.users * size.postsPerUser * size.commentsPerPost} comments (PGlite, ${seconds} s)`,
   );
-  return { schema: demoSchema(data), defaultQuery: DEMO_QUERY, readiness: () => true };
+  return client;
+}
+
+/** `sluice demo`: the demo database, reflected as any database `serve --database` is given. */
+export async function loadDemoSource(progress: Progress): Promise<ServeSource> {
+  const client = await openDemoDatabase(progress);
+  try {
+    const source = await loadDatabaseSource(client, {}, 'the demo database');
+    return { ...source, defaultQuery: DEMO_QUERY };
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw error;
+  }
 }

@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useDemoDatabaseFlag } from './__fixtures__/demoDatabaseFlag.js';
+import { runInProcess as run } from './__fixtures__/runInProcess.js';
+
+const database = useDemoDatabaseFlag();
+const temp = mkdtempSync(join(tmpdir(), 'sluice-explain-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+const QUERY = `query Feed($n: Int) {
+  users(limit: $n, where: { username: { like: "a%" } }) {
+    username
+    posts(limit: 2) { title }
+  }
+}`;
+
+describe('sluice explain', () => {
+  it('prints the SQL, where each parameter comes from, and EXPLAIN ANALYZE', async () => {
+    const file = join(temp, 'feed.graphql');
+    writeFileSync(file, QUERY);
+    const res = await run([
+      'explain',
+      file,
+      '--database',
+      database.value,
+      '--variables',
+      '{"n": 3}',
+      '--analyze',
+    ]);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('-- The statement (');
+    expect(res.stdout).toMatch(/FROM "public"\."users" AS "t1"/);
+    expect(res.stdout).toMatch(/WHERE "t2"\."author_id" = "t1"\."id"/);
+    expect(res.stdout).toContain('--   $1 = 2   from literal 2');
+    expect(res.stdout).toContain('--   $2 = "a%"   from literal "a%"');
+    expect(res.stdout).toContain('--   $3 = 3   from $n');
+    expect(res.stdout).toContain('-- EXPLAIN (ANALYZE, BUFFERS):');
+    expect(res.stdout).toMatch(/actual time=/);
+  });
+
+  it('reads the operation from standard input, and EXPLAINs without running it by default', async () => {
+    const res = await run(
+      ['explain', '-', '--database', database.value],
+      {},
+      '{ tagsAggregate { count } }',
+    );
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('--   (none)');
+    expect(res.stdout).toContain('-- EXPLAIN:');
+    expect(res.stdout).not.toMatch(/actual time=/);
+  });
+
+  it('uses DATABASE_URL when no --database is given', async () => {
+    const res = await run(['explain', '-'], { DATABASE_URL: database.value }, '{ tags { name } }');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('FROM "public"."tags"');
+  });
+
+  it('exits 9 on an operation that does not validate, pointing at it', async () => {
+    const res = await run(
+      ['explain', '-', '--database', database.value],
+      {},
+      '{\n  users { nope }\n}',
+    );
+    expect(res.code).toBe(9);
+    expect(res.stderr).toContain('<stdin>:2:11: Cannot query field "nope" on type "User".');
+  });
+
+  it('exits 9 on an operation without database fields, and on bad variable values', async () => {
+    const none = await run(['explain', '-', '--database', database.value], {}, '{ __typename }');
+    expect(none.code).toBe(9);
+    expect(none.stderr).toContain('The operation selects no database field.');
+    const bad = await run(
+      ['explain', '-', '--database', database.value, '--variables', '{"n": "three"}'],
+      {},
+      QUERY,
+    );
+    expect(bad.code).toBe(9);
+    expect(bad.stderr).toContain('Variable "$n" got invalid value "three"');
+  });
+
+  it.each([
+    [['explain'], 2, 'explain needs an operation'],
+    [['explain', 'a.graphql', 'b.graphql'], 2, 'Unexpected argument "b.graphql"'],
+    [['explain', '-', '--variables', '{'], 2, '--variables: not JSON'],
+    [['explain', '-', '--variables', '[1]'], 2, '--variables: expected a JSON object'],
+    [['explain', 'missing.graphql'], 9, 'Cannot read missing.graphql'],
+    [['explain', '-', '--database', 'mysql://localhost/x'], 2, 'expected a postgres:// URL'],
+    [
+      ['explain', '-', '--database', 'postgres://postgres@127.0.0.1:1/x'],
+      8,
+      'Cannot use PostgreSQL at 127.0.0.1:1, database x: connection refused',
+    ],
+  ])('%j exits %i before touching a database it cannot use', async (argv, code, message) => {
+    const res = await run(argv, {}, '{ users { id } }');
+    expect(res.code).toBe(code);
+    expect(res.stderr).toContain(message);
+  });
+
+  it('explains against the demo database (PGlite) when no database is named', async () => {
+    const res = await run(['explain', '-'], {}, '{ posts(limit: 1) { title } }');
+    expect(res.code).toBe(0);
+    expect(res.stderr).toContain('No --database or DATABASE_URL: explaining against the demo');
+    expect(res.stderr).toMatch(/Seeding demo data .*200 users/);
+    expect(res.stdout).toContain('-- The statement (the demo database)');
+  }, 180_000);
+
+  it('exits 9 on a syntax error, with its location', async () => {
+    const res = await run(['explain', '-'], {}, '{ users { id }');
+    expect(res.code).toBe(9);
+    expect(res.stderr).toContain('<stdin>:1:15: Syntax Error');
+  });
+});

@@ -1,0 +1,74 @@
+import { reflect, type ReflectOptions, type Reflection, type SqlClient } from '../pg/index.js';
+import { CliError, ExitCode } from './ExitCode.js';
+import { describeDatabaseError } from './openDatabase.js';
+import type { ServeConfig } from './options.js';
+import type { ServeSource } from './startServer.js';
+
+/** The reflection options of `serve` / `explain` (`--database-schemas`, `--tables`, …). */
+export function reflectOptions(
+  config: Pick<ServeConfig, 'databaseSchemas' | 'tables' | 'excludeTables'>,
+): ReflectOptions {
+  return {
+    ...(config.databaseSchemas ? { schemas: config.databaseSchemas } : {}),
+    ...(config.tables ? { include: config.tables } : {}),
+    ...(config.excludeTables ? { exclude: config.excludeTables } : {}),
+  };
+}
+
+/**
+ * Reflects the database behind `client`. A catalog query the database refuses exits with 8; a
+ * catalog Sluice cannot turn into a schema (no table to serve, two things with one name) with 5.
+ */
+export async function reflectDatabase(
+  client: SqlClient,
+  options: ReflectOptions,
+  label: string,
+): Promise<Reflection> {
+  let reflection: Reflection;
+  try {
+    reflection = await reflect(client, options);
+  } catch (error) {
+    // postgres.js and PGlite errors carry a SQLSTATE or a system error code; the model
+    // builder's (a name given twice, …) carry none.
+    if (typeof (error as { code?: unknown } | null)?.code === 'string') {
+      throw new CliError(
+        ExitCode.DATABASE,
+        `Cannot read the catalog of ${label}: ${describeDatabaseError(error)}`,
+      );
+    }
+    throw new CliError(
+      ExitCode.BAD_SCHEMA,
+      `Cannot build a GraphQL schema from ${label}: ${(error as Error).message}`,
+    );
+  }
+  if (reflection.model.rootFields.size === 0) {
+    const schemas = (options.schemas ?? ['public']).join(', ');
+    throw new CliError(
+      ExitCode.BAD_SCHEMA,
+      `${label} has no table or view to serve in schema ${schemas}` +
+        (options.include || options.exclude ? ' (after --tables / --exclude-tables).' : '.'),
+    );
+  }
+  return reflection;
+}
+
+/**
+ * A database as what `startServer` serves: the reflected schema, a readiness check that asks the
+ * database (GET /ready: 503 while it does not answer), and `close`, which ends the pool (or
+ * PGlite) after the server has drained.
+ */
+export async function loadDatabaseSource(
+  client: SqlClient,
+  options: ReflectOptions,
+  label: string,
+): Promise<ServeSource> {
+  const { schema } = await reflectDatabase(client, options, label);
+  return {
+    schema,
+    readiness: async () => {
+      const rows = await client.query('SELECT 1');
+      return rows.length === 1;
+    },
+    close: () => client.end(),
+  };
+}

@@ -1,0 +1,103 @@
+import { resolve } from 'node:path';
+import { connect, type ConnectOptions, type SqlClient } from '../pg/index.js';
+import { CliError, ExitCode } from './ExitCode.js';
+
+/** Where `--database` points: a PostgreSQL server, or an embedded PGlite data directory. */
+export type DatabaseTarget =
+  | { readonly kind: 'server'; readonly url: string; readonly label: string }
+  | { readonly kind: 'pglite'; readonly dataDir: string; readonly label: string };
+
+/** How long `sluice` waits for a server to accept a connection before saying it cannot. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * Reads `--database`: a `postgres://` / `postgresql://` URL, or `pglite:<dir>` (relative to the
+ * working directory). Anything else is bad usage. The label names the target in messages, with
+ * the password hidden.
+ */
+export function databaseTarget(text: string, cwd: string, flag = '--database'): DatabaseTarget {
+  if (text.startsWith('pglite:')) {
+    const dir = text.slice('pglite:'.length);
+    if (dir === '') throw new CliError(ExitCode.USAGE, `${flag}: pglite: needs a directory.`);
+    const dataDir = resolve(cwd, dir);
+    return { kind: 'pglite', dataDir, label: `PGlite in ${dataDir}` };
+  }
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new CliError(
+      ExitCode.USAGE,
+      `${flag}: expected a postgres:// URL or pglite:<dir>, got ${JSON.stringify(redact(text))}.`,
+    );
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new CliError(
+      ExitCode.USAGE,
+      `${flag}: expected a postgres:// URL or pglite:<dir>, got a ${url.protocol} URL.`,
+    );
+  }
+  if (url.password) url.password = '***';
+  const database = decodeURIComponent(url.pathname.slice(1)) || '(default database)';
+  return {
+    kind: 'server',
+    url: text,
+    label: `PostgreSQL at ${url.host || 'localhost'}, database ${database}`,
+  };
+}
+
+/** A URL-looking text with anything between `:` and `@` hidden (it may be a password). */
+function redact(text: string): string {
+  return text.replace(/:[^:@/]*@/, ':***@');
+}
+
+/**
+ * Connects and checks that the database answers (postgres.js connects lazily, so a bad URL would
+ * otherwise surface at the first request). Failures become exit code 8 with the reason in words.
+ */
+export async function openDatabase(
+  target: DatabaseTarget,
+  pool: Pick<ConnectOptions, 'max' | 'statementTimeoutMs'> = {},
+): Promise<SqlClient> {
+  let client: SqlClient | undefined;
+  try {
+    client =
+      target.kind === 'server'
+        ? await connect({ url: target.url, connectTimeoutMs: CONNECT_TIMEOUT_MS, ...pool })
+        : await connect({ dataDir: target.dataDir });
+    await client.query('SELECT 1');
+    return client;
+  } catch (error) {
+    await client?.end().catch(() => {});
+    throw new CliError(
+      ExitCode.DATABASE,
+      `Cannot use ${target.label}: ${describeDatabaseError(error)}`,
+    );
+  }
+}
+
+/** The reason a connection or a catalog query failed, in words (the codes are postgres.js's). */
+export function describeDatabaseError(error: unknown): string {
+  const e = error as { code?: unknown; message?: unknown; errors?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  const message = typeof e?.message === 'string' ? e.message : String(error);
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'connection refused (is PostgreSQL running, on that host and port?).';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'unknown host.';
+    case 'CONNECT_TIMEOUT':
+    case 'ETIMEDOUT':
+      return `no answer within ${CONNECT_TIMEOUT_MS / 1000} s.`;
+    case '28P01':
+    case '28000':
+      return `the server refused the login: ${message}.`;
+    case '3D000':
+      return `${message} (create it, or fix the URL).`;
+  }
+  // Node's AggregateError (several addresses tried) keeps the causes in `errors`.
+  if (message === '' && Array.isArray(e?.errors) && e.errors.length > 0)
+    return describeDatabaseError(e.errors[0]);
+  return code ? `${message} (${code}).` : `${message}.`;
+}

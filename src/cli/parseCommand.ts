@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CliError, ExitCode } from './ExitCode.js';
+import {
+  DEFAULT_CONFIG,
+  envName,
+  kebab,
+  OPTIONS,
+  type CommandName,
+  type OptionSpec,
+  type ServeConfig,
+} from './options.js';
+
+/** Turns a text (flag, env) or JSON value (config file) into the option's type, or explains why not. */
+function coerce(spec: OptionSpec, raw: unknown, where: string, exit: ExitCode): unknown {
+  const fail = (expected: string) =>
+    new CliError(exit, `${where}: expected ${expected}, got ${JSON.stringify(raw)}.`);
+  const { kind } = spec;
+  switch (kind.type) {
+    case 'string':
+      if (typeof raw !== 'string' || raw === '') throw fail('a non-empty string');
+      return raw;
+    case 'integer': {
+      const n =
+        typeof raw === 'number'
+          ? raw
+          : typeof raw === 'string' && /^\d+$/.test(raw.trim())
+            ? Number(raw)
+            : NaN;
+      if (!Number.isInteger(n) || n < kind.min || n > kind.max)
+        throw fail(`an integer from ${kind.min} to ${kind.max}`);
+      return n;
+    }
+    case 'boolean':
+      if (typeof raw === 'boolean') return raw;
+      if (typeof raw === 'string' && /^(true|1|yes|on)$/i.test(raw)) return true;
+      if (typeof raw === 'string' && /^(false|0|no|off)$/i.test(raw)) return false;
+      throw fail('true or false');
+    case 'enum': {
+      const text = typeof raw === 'number' ? String(raw) : raw;
+      if (typeof text !== 'string' || !kind.values.includes(text))
+        throw fail(`one of ${kind.values.join(', ')}`);
+      return text;
+    }
+    case 'list': {
+      const items = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : null;
+      if (!items || !items.every((i) => typeof i === 'string'))
+        throw fail('a comma-separated list');
+      const list = (items as string[]).map((i) => i.trim()).filter((i) => i !== '');
+      if (list.length === 0) throw fail('at least one entry');
+      return list;
+    }
+  }
+}
+
+function readConfigFile(file: string, cwd: string, command: CommandName): Partial<ServeConfig> {
+  const path = resolve(cwd, file);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new CliError(
+      ExitCode.CONFIG,
+      `Cannot read config file ${path}: ${(error as Error).message}`,
+    );
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new CliError(ExitCode.CONFIG, `Config file ${path} must hold a JSON object.`);
+  }
+  const config: Partial<ServeConfig> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    const spec = OPTIONS.find((o) => o.name === key && o.commands.includes(command));
+    if (!spec)
+      throw new CliError(
+        ExitCode.CONFIG,
+        `Config file ${path}: unknown option "${key}" for ${command}.`,
+      );
+    (config as Record<string, unknown>)[key] = coerce(
+      spec,
+      value,
+      `Config file ${path}, "${key}"`,
+      ExitCode.CONFIG,
+    );
+  }
+  return config;
+}
+
+export interface ParsedCommand {
+  readonly help: boolean;
+  readonly config: ServeConfig;
+  /** Arguments that are not options (`explain <file>`); empty for commands that take none. */
+  readonly positionals: ReadonlyArray<string>;
+}
+
+/** How many positional arguments each command takes. */
+const POSITIONALS: Record<CommandName, number> = { serve: 0, demo: 0, explain: 1 };
+
+/** Defaults < config file (`--config`/SLUICE_CONFIG) < environment (SLUICE_*) < flags. */
+export function parseCommand(
+  command: CommandName,
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  cwd: string,
+): ParsedCommand {
+  const specs = OPTIONS.filter((o) => o.commands.includes(command));
+  const flagOptions: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
+    help: { type: 'boolean', short: 'h' },
+    config: { type: 'string' },
+  };
+  for (const spec of specs) {
+    if (spec.kind.type === 'boolean') {
+      flagOptions[kebab(spec.name)] = { type: 'boolean' };
+      flagOptions[`no-${kebab(spec.name)}`] = { type: 'boolean' };
+    } else {
+      flagOptions[kebab(spec.name)] = { type: 'string' };
+    }
+  }
+  let parsed: ReturnType<
+    typeof parseArgs<{ options: typeof flagOptions; allowPositionals: true; strict: true }>
+  >;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: flagOptions,
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new CliError(
+      ExitCode.USAGE,
+      `${(error as Error).message} (see \`sluice ${command} --help\`)`,
+    );
+  }
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  if (values['help']) return { help: true, config: { ...DEFAULT_CONFIG }, positionals: [] };
+  if (parsed.positionals.length > POSITIONALS[command]) {
+    const extra = parsed.positionals[POSITIONALS[command]] ?? '';
+    throw new CliError(
+      ExitCode.USAGE,
+      `Unexpected argument "${extra}" (see \`sluice ${command} --help\`)`,
+    );
+  }
+
+  const configFile = (values['config'] as string | undefined) ?? env['SLUICE_CONFIG'];
+  const config: ServeConfig = {
+    ...DEFAULT_CONFIG,
+    ...(configFile ? readConfigFile(configFile, cwd, command) : {}),
+  };
+  const set = (spec: OptionSpec, value: unknown) =>
+    ((config as unknown as Record<string, unknown>)[spec.name] = value);
+  for (const spec of specs) {
+    const fromEnv = env[envName(spec.name)];
+    if (fromEnv !== undefined && fromEnv !== '')
+      set(spec, coerce(spec, fromEnv, envName(spec.name), ExitCode.USAGE));
+  }
+  for (const spec of specs) {
+    const flag = kebab(spec.name);
+    if (spec.kind.type === 'boolean') {
+      if (values[flag] && values[`no-${flag}`])
+        throw new CliError(ExitCode.USAGE, `--${flag} and --no-${flag} contradict each other.`);
+      if (values[flag]) set(spec, true);
+      if (values[`no-${flag}`]) set(spec, false);
+    } else if (values[flag] !== undefined) {
+      set(spec, coerce(spec, values[flag], `--${flag}`, ExitCode.USAGE));
+    }
+  }
+  return { help: false, config, positionals: parsed.positionals };
+}

@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { useDemoDatabaseFlag } from './__fixtures__/demoDatabaseFlag.js';
+import { runInProcess as run } from './__fixtures__/runInProcess.js';
+import { startCli, type RunningCli } from './__fixtures__/spawnCli.js';
+
+/** `sluice serve --database`: on a PGlite directory (npm test) or a server database (test:pg). */
+const database = useDemoDatabaseFlag();
+const running: RunningCli[] = [];
+afterEach(() => {
+  for (const cli of running.splice(0)) if (cli.child.exitCode === null) cli.child.kill('SIGKILL');
+});
+
+async function start(args: string[], env: Record<string, string> = {}) {
+  const cli = await startCli(args, env);
+  running.push(cli);
+  return cli;
+}
+
+const post = async (url: string, query: string) => {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  });
+  return (await res.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
+};
+
+describe('sluice serve --database', () => {
+  it('reflects and serves the database, is ready while it answers, and stops on SIGTERM', async () => {
+    const cli = await start(['serve', '--database', database.value, '--port', '0']);
+    expect(await post(cli.url, '{ user(id: 3) { username postsAggregate { count } } }')).toEqual({
+      data: { user: { username: 'edsger3', postsAggregate: { count: 5 } } },
+    });
+    expect((await fetch(new URL('/ready', cli.url))).status).toBe(200);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+    const logs = cli
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(logs.at(-1)).toBe('stopped');
+  }, 180_000);
+
+  it('takes DATABASE_URL, and exposes only --tables', async () => {
+    const cli = await start(['serve', '--port', '0', '--tables', 'users,posts'], {
+      DATABASE_URL: database.value,
+      SLUICE_LOG_LEVEL: 'silent',
+    });
+    expect(await post(cli.url, '{ posts(limit: 1) { id author { id } } }')).toEqual({
+      data: { posts: [{ id: 1, author: { id: 1 } }] },
+    });
+    const hidden = await post(cli.url, '{ comments { id } }');
+    expect(JSON.stringify(hidden.errors)).toContain('Cannot query field \\"comments\\"');
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toBe(0);
+  }, 180_000);
+
+  it('exits 5 when the schemas hold no table to serve', async () => {
+    const res = await run(['serve', '--database', database.value, '--database-schemas', 'nowhere']);
+    expect(res.code).toBe(5);
+    expect(res.stderr).toContain('has no table or view to serve in schema nowhere.');
+  }, 180_000);
+
+  it.each([
+    [['--database', 'not a url'], 2, '--database: expected a postgres:// URL or pglite:<dir>'],
+    [['--database', 'http://localhost/db'], 2, 'got a http: URL'],
+    [['--database', 'postgres://u:secret@127.0.0.1:1/db'], 8, 'connection refused'],
+    [['--database', 'postgres://x', '--schema', 'm.mjs'], 2, 'not both'],
+  ])('%j exits %i', async (args, code, message) => {
+    const res = await run(['serve', ...args]);
+    expect(res.code).toBe(code);
+    expect(res.stderr).toContain(message);
+    expect(res.stderr).not.toContain('secret');
+  });
+
+  it('exits 8 when the database does not exist (server) or is not a directory (PGlite)', async () => {
+    const missing = database.onServer
+      ? database.value.replace(/\/[^/]+$/, '/sluice_no_such_database')
+      : 'pglite:/dev/null/db';
+    const res = await run(['serve', '--database', missing]);
+    expect(res.code).toBe(8);
+    expect(res.stderr).toMatch(
+      database.onServer ? /database "sluice_no_such_database" does not exist/ : /Cannot use PGlite/,
+    );
+  }, 60_000);
+});
