@@ -1,10 +1,5 @@
 import {
   GraphQLError,
-  isAbstractType,
-  isLeafType,
-  isListType,
-  isNonNullType,
-  isObjectType,
   type GraphQLAbstractType,
   type GraphQLObjectType,
   type GraphQLOutputType,
@@ -15,6 +10,7 @@ import type { FieldPlan } from '../plan/FieldPlan.js';
 import { subselectionOf, type SelectionPlan } from '../plan/SelectionPlan.js';
 import { isPromise, type ExecutionContext } from './ExecutionContext.js';
 import type { Path } from './Path.js';
+import { isAbstract, isLeaf, isList, isNonNull, isObject } from '../plan/typeGuards.js';
 
 /**
  * Pieces of value completion (spec §6.4.3 "Value Completion") shared by the object and the JSON
@@ -80,7 +76,7 @@ export function ensureValidRuntimeType(
       field.fieldNodes,
     );
   }
-  if (isObjectType(runtimeTypeName)) {
+  if (isObject(runtimeTypeName)) {
     throw new GraphQLError(
       'Support for returning GraphQLObjectType from resolveType was removed in graphql-js@16.0.0 please return type name instead.',
     );
@@ -98,7 +94,7 @@ export function ensureValidRuntimeType(
       { nodes: field.fieldNodes },
     );
   }
-  if (!isObjectType(runtimeType)) {
+  if (!isObject(runtimeType)) {
     throw new GraphQLError(
       `Abstract type "${returnType.name}" was resolved to a non-object type "${runtimeTypeName}".`,
       { nodes: field.fieldNodes },
@@ -118,16 +114,16 @@ export function ensureValidRuntimeType(
  * the resolve info: resolveType (abstract types) or isTypeOf (object types that have one).
  */
 export function completionNeedsInfo(type: GraphQLOutputType): boolean {
-  if (isNonNullType(type) || isListType(type)) return completionNeedsInfo(type.ofType);
-  if (isAbstractType(type)) return true;
-  if (isObjectType(type)) return type.isTypeOf != null;
+  if (isNonNull(type) || isList(type)) return completionNeedsInfo(type.ofType);
+  if (isAbstract(type)) return true;
+  if (isObject(type)) return type.isTypeOf != null;
   return false;
 }
 
 /** Leaf types need no path unless something fails; everything else passes the path down. */
 export function isLeafCompletion(type: GraphQLOutputType): boolean {
-  if (isNonNullType(type)) return isLeafCompletion(type.ofType);
-  return isLeafType(type);
+  if (isNonNull(type)) return isLeafCompletion(type.ofType);
+  return isLeaf(type);
 }
 
 /** How an executor writes an object's selection set: into objects, or into JSON text. */

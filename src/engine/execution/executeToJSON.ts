@@ -5,11 +5,6 @@ import {
   GraphQLID,
   GraphQLInt,
   GraphQLString,
-  isAbstractType,
-  isLeafType,
-  isListType,
-  isNonNullType,
-  isObjectType,
   locatedError,
   type GraphQLObjectType,
   type GraphQLOutputType,
@@ -35,6 +30,7 @@ import {
 } from './ExecutionContext.js';
 import { leafWriterFor, NEEDS_ESCAPE, OMITTED, quoteJSONString } from './leafToJSON.js';
 import { addPath, pathToArray, type Path } from './Path.js';
+import { isAbstract, isLeaf, isList, isNonNull, isObject } from '../plan/typeGuards.js';
 
 /**
  * The byte-path executor: runs a plan and writes the response as JSON text while it goes,
@@ -409,7 +405,7 @@ function stateOf(field: FieldPlan): JSONFieldState {
       typenameJSON: field.typename === undefined ? '' : quoteJSONString(field.typename),
       complete: makeCompleter(field, field.returnType),
       needsInfo: completionNeedsInfo(field.returnType),
-      nonNull: isNonNullType(field.returnType),
+      nonNull: isNonNull(field.returnType),
       escapes: false,
       objectAsyncProne: false,
       leaf: isLeafCompletion(field.returnType),
@@ -545,8 +541,8 @@ function handleFieldError(
  * (no isTypeOf): its values can go straight to executeFields.
  */
 function plainObjectTypeOf(type: GraphQLOutputType): GraphQLObjectType | undefined {
-  const nullable = isNonNullType(type) ? type.ofType : type;
-  return isObjectType(nullable) && nullable.isTypeOf == null ? nullable : undefined;
+  const nullable = isNonNull(type) ? type.ofType : type;
+  return isObject(nullable) && nullable.isTypeOf == null ? nullable : undefined;
 }
 
 /** A value that completes as an object without further checks: not null, a promise or an Error. */
@@ -561,8 +557,8 @@ function isPlainObjectValue(value: unknown): value is object {
 
 /** SCALAR_* for a (possibly non-null) built-in scalar type; SCALAR_OTHER for anything else. */
 function builtinScalarOf(type: GraphQLOutputType): number {
-  const nullable = isNonNullType(type) ? type.ofType : type;
-  if (!isLeafType(nullable)) return SCALAR_OTHER;
+  const nullable = isNonNull(type) ? type.ofType : type;
+  if (!isLeaf(nullable)) return SCALAR_OTHER;
   const serialize = nullable.serialize;
   if (serialize === GraphQLString.serialize || serialize === GraphQLID.serialize)
     return SCALAR_STRING;
@@ -574,7 +570,7 @@ function builtinScalarOf(type: GraphQLOutputType): number {
 
 /** Builds completeValue for one return type of one field, once. */
 function makeCompleter(field: FieldPlan, type: GraphQLOutputType): Completer {
-  if (isNonNullType(type)) {
+  if (isNonNull(type)) {
     const inner = makeCompleter(field, type.ofType);
     return (ctx, info, path, result, key) => {
       if (result instanceof Error) throw result;
@@ -582,8 +578,8 @@ function makeCompleter(field: FieldPlan, type: GraphQLOutputType): Completer {
       return inner(ctx, info, path, result, key);
     };
   }
-  if (isListType(type)) return makeListCompleter(field, type.ofType);
-  if (isLeafType(type)) {
+  if (isList(type)) return makeListCompleter(field, type.ofType);
+  if (isLeaf(type)) {
     const write = leafWriterFor(type);
     return (ctx, _info, _path, result, key) => {
       if (result == null) return 'null';
@@ -591,14 +587,14 @@ function makeCompleter(field: FieldPlan, type: GraphQLOutputType): Completer {
       return write(ctx, result, key);
     };
   }
-  if (isAbstractType(type)) {
+  if (isAbstract(type)) {
     return (ctx, info, path, result) => {
       if (result instanceof Error) throw result;
       if (result == null) return 'null';
       return completeAbstractValue(ctx, type, field, info, path!, result, writeSelection);
     };
   }
-  if (isObjectType(type)) {
+  if (isObject(type)) {
     return (ctx, info, path, result) => {
       if (result instanceof Error) throw result;
       if (result == null) return 'null';
@@ -610,7 +606,7 @@ function makeCompleter(field: FieldPlan, type: GraphQLOutputType): Completer {
 
 function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Completer {
   const completeItem = makeCompleter(field, itemType);
-  const itemNonNull = isNonNullType(itemType);
+  const itemNonNull = isNonNull(itemType);
   const itemLeaf = isLeafCompletion(itemType);
   // Items of a plain object type go straight to executeFields, and their path is made only if
   // one of their fields needs it.

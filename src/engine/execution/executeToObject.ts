@@ -1,10 +1,5 @@
 import {
   GraphQLError,
-  isAbstractType,
-  isLeafType,
-  isListType,
-  isNonNullType,
-  isObjectType,
   locatedError,
   type ExecutionResult,
   type GraphQLLeafType,
@@ -30,6 +25,7 @@ import {
   type ExecutionContext,
 } from './ExecutionContext.js';
 import { addPath, pathToArray, type Path } from './Path.js';
+import { isAbstract, isLeaf, isList, isNonNull, isObject } from '../plan/typeGuards.js';
 
 /**
  * The executor that builds graphql-js's result objects (for the `execute` drop-in). Its control
@@ -170,7 +166,7 @@ function stateOf(field: FieldPlan): ObjectFieldState {
     state = {
       complete: makeCompleter(field, field.returnType),
       needsInfo: completionNeedsInfo(field.returnType),
-      nonNull: isNonNullType(field.returnType),
+      nonNull: isNonNull(field.returnType),
     };
     field.completeObject = state;
   }
@@ -280,7 +276,7 @@ function handleFieldError(
 
 /** Builds completeValue for one return type of one field, once. */
 function makeCompleter(field: FieldPlan, type: GraphQLOutputType): Completer {
-  if (isNonNullType(type)) {
+  if (isNonNull(type)) {
     const inner = makeCompleter(field, type.ofType);
     return (ctx, info, path, result) => {
       if (result instanceof Error) throw result;
@@ -288,16 +284,16 @@ function makeCompleter(field: FieldPlan, type: GraphQLOutputType): Completer {
       return inner(ctx, info, path, result);
     };
   }
-  if (isListType(type)) return makeListCompleter(field, type.ofType);
-  if (isLeafType(type)) return makeLeafCompleter(type);
-  if (isAbstractType(type)) {
+  if (isList(type)) return makeListCompleter(field, type.ofType);
+  if (isLeaf(type)) return makeLeafCompleter(type);
+  if (isAbstract(type)) {
     return (ctx, info, path, result) => {
       if (result instanceof Error) throw result;
       if (result == null) return null;
       return completeAbstractValue(ctx, type, field, info, path!, result, executeFields);
     };
   }
-  if (isObjectType(type)) {
+  if (isObject(type)) {
     return (ctx, info, path, result) => {
       if (result instanceof Error) throw result;
       if (result == null) return null;
@@ -319,7 +315,7 @@ function makeLeafCompleter(type: GraphQLLeafType): Completer {
 
 function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Completer {
   const completeItem = makeCompleter(field, itemType);
-  const itemNonNull = isNonNullType(itemType);
+  const itemNonNull = isNonNull(itemType);
   return (ctx, info, path, result) => {
     if (result instanceof Error) throw result;
     if (result == null) return null;

@@ -17,6 +17,9 @@ import type { SourceGroup } from './SourceGroup.js';
 
 type Args = Record<string, unknown>;
 
+/** Copied per call by `argumentsFor`, never handed out itself. */
+const NO_ARGUMENTS: Args = Object.freeze({});
+
 /**
  * Everything about one response key of one selection set that does not depend on a request:
  * decided once when the plan is built, read on every execution.
@@ -94,7 +97,10 @@ export function createFieldPlan(
   const node = fieldNodes[0] as FieldNode;
   let staticArgs: Args | undefined;
   let staticArgsError: FieldPlan['staticArgsError'];
-  if (!(node.arguments ?? []).some((arg) => usesVariables(arg.value))) {
+  if (fieldDef.args.length === 0) {
+    // Nothing to coerce: graphql-js would give an empty object.
+    staticArgs = NO_ARGUMENTS;
+  } else if (!(node.arguments ?? []).some((arg) => usesVariables(arg.value))) {
     try {
       const values = getArgumentValues(fieldDef, node, undefined);
       // Kept only when a shallow copy per call is as good as recomputing: graphql-js builds

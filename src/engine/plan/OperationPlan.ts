@@ -1,13 +1,12 @@
 import {
   GraphQLError,
   Kind,
-  visit,
-  type DirectiveNode,
   type DocumentNode,
   type FragmentDefinitionNode,
   type GraphQLObjectType,
   type GraphQLSchema,
   type OperationDefinitionNode,
+  type SelectionSetNode,
 } from 'graphql';
 import { compileVariables, type VariableCoercer } from './compileVariables.js';
 import { pickOperation } from './pickOperation.js';
@@ -90,20 +89,20 @@ function findConditionVariables(
   fragments: Readonly<Record<string, FragmentDefinitionNode>>,
 ): string[] {
   const names = new Set<string>();
-  const visitor = {
-    Directive(node: DirectiveNode) {
-      if (node.name.value !== 'skip' && node.name.value !== 'include') return;
-      for (const arg of node.arguments ?? []) {
-        visit(arg.value, {
-          Variable(variable) {
-            names.add(variable.name.value);
-          },
-        });
+  const scan = (selectionSet: SelectionSetNode): void => {
+    for (const selection of selectionSet.selections) {
+      for (const directive of selection.directives ?? []) {
+        if (directive.name.value !== 'skip' && directive.name.value !== 'include') continue;
+        for (const arg of directive.arguments ?? []) {
+          if (arg.value.kind === Kind.VARIABLE) names.add(arg.value.name.value);
+        }
       }
-    },
+      if (selection.kind !== Kind.FRAGMENT_SPREAD && selection.selectionSet)
+        scan(selection.selectionSet);
+    }
   };
-  visit(operation, visitor);
-  for (const fragment of Object.values(fragments)) visit(fragment, visitor);
+  scan(operation.selectionSet);
+  for (const fragment of Object.values(fragments)) scan(fragment.selectionSet);
   return [...names];
 }
 

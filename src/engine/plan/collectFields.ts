@@ -2,7 +2,6 @@ import {
   getDirectiveValues,
   GraphQLIncludeDirective,
   GraphQLSkipDirective,
-  isAbstractType,
   Kind,
   typeFromAST,
   type FieldNode,
@@ -13,6 +12,7 @@ import {
   type InlineFragmentNode,
   type SelectionSetNode,
 } from 'graphql';
+import { isAbstract } from './typeGuards.js';
 
 export type CollectedFields = Map<string, FieldNode[]>;
 
@@ -137,7 +137,7 @@ function doesFragmentConditionMatch(
   if (!typeConditionNode) return true;
   const conditionalType = typeFromAST(schema, typeConditionNode);
   if (conditionalType === type) return true;
-  if (conditionalType && isAbstractType(conditionalType))
+  if (conditionalType && isAbstract(conditionalType))
     return schema.isSubType(conditionalType, type);
   return false;
 }

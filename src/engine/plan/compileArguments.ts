@@ -1,4 +1,5 @@
-import { isNonNullType, Kind, valueFromAST, type FieldNode, type GraphQLField } from 'graphql';
+import { Kind, valueFromAST, type FieldNode, type GraphQLField } from 'graphql';
+import { isNonNull } from './typeGuards.js';
 
 /**
  * Builds a field's argument values for one call, or answers undefined when it cannot do so the
@@ -42,7 +43,7 @@ export function compileArguments(
   const steps: Step[] = [];
   for (const argDef of fieldDef.args) {
     const name = argDef.name;
-    const nonNull = isNonNullType(argDef.type);
+    const nonNull = isNonNull(argDef.type);
     const hasDefault = argDef.defaultValue !== undefined;
     const argNode = node.arguments?.find((arg) => arg.name.value === name);
     if (!argNode) {

@@ -4,15 +4,14 @@ import {
   GraphQLID,
   GraphQLInt,
   GraphQLString,
-  isEnumType,
   isInputType,
-  isNonNullType,
   typeFromAST,
   valueFromAST,
   type GraphQLEnumType,
   type GraphQLSchema,
   type VariableDefinitionNode,
 } from 'graphql';
+import { isEnum, isNonNull } from './typeGuards.js';
 
 /**
  * Coerces raw variable values for one operation, or answers undefined when it cannot do so
@@ -80,9 +79,9 @@ export function compileVariables(
   for (const definition of definitions) {
     const type = typeFromAST(schema, definition.type);
     if (type === undefined || !isInputType(type)) return undefined;
-    const nonNull = isNonNullType(type);
+    const nonNull = isNonNull(type);
     const named = nonNull ? type.ofType : type;
-    const check = isEnumType(named)
+    const check = isEnum(named)
       ? enumCheck(named)
       : 'parseValue' in named
         ? BUILTIN_CHECKS.get(named.parseValue)
