@@ -118,7 +118,8 @@ export function createFieldPlan(
   const isTypename = fieldDef === TypeNameMetaFieldDef;
   return {
     responseKey,
-    keyJSON: JSON.stringify(responseKey) + ':',
+    // Response keys are GraphQL names (spec §2.1.9): nothing in them needs escaping.
+    keyJSON: '"' + responseKey + '":',
     fieldName: fieldDef.name,
     fieldNodes,
     fieldDef,

@@ -94,18 +94,21 @@ function toSelectionPlan(
     | undefined,
 ): SelectionPlan {
   const fields: FieldPlan[] = [];
-  const bySource = new Map<
-    SourceGroup['source'],
-    {
-      group: { source: SourceGroup['source']; compiled: SourceGroup['compiled'] };
-      members: FieldPlan[];
-    }
-  >();
+  const bySource =
+    root === undefined
+      ? undefined
+      : new Map<
+          SourceGroup['source'],
+          {
+            group: { source: SourceGroup['source']; compiled: SourceGroup['compiled'] };
+            members: FieldPlan[];
+          }
+        >();
   for (const [responseKey, fieldNodes] of collected) {
     const fieldDef = getFieldDef(scope.schema, type, fieldNodes[0]!);
     if (!fieldDef) continue;
-    const source = root ? getFieldSource(fieldDef) : undefined;
-    if (source) {
+    const source = bySource === undefined ? undefined : getFieldSource(fieldDef);
+    if (source !== undefined && bySource !== undefined) {
       let entry = bySource.get(source);
       if (!entry) {
         entry = { group: { source, compiled: { error: new Error('not compiled') } }, members: [] };
@@ -122,7 +125,7 @@ function toSelectionPlan(
     }
   }
   const sourceGroups: SourceGroup[] = [];
-  if (root) {
+  if (root !== undefined && bySource !== undefined) {
     for (const { group, members } of bySource.values()) {
       try {
         group.compiled = group.source.compile({
