@@ -1,14 +1,24 @@
 import { PGlite } from '@electric-sql/pglite';
+import { clusterCache } from './pgliteClusterCache.js';
 import { SESSION_SETTINGS, type SqlClient } from './SqlClient.js';
+
+export interface PgliteClientOptions {
+  /** A directory to keep the database in (default: in memory). */
+  readonly dataDir?: string;
+  /**
+   * Start an in-memory database from the cached dump of a fresh cluster instead of running
+   * initdb (see pgliteClusterCache.ts). Default true.
+   */
+  readonly clusterCache?: boolean;
+}
 
 /**
  * PostgreSQL in-process (WebAssembly), the embedded default when no database URL is given: the
  * same compiler and the same SQL as a real server. PGlite has a single backend, so there is no
  * pool; it queues statements itself. `dataDir` keeps the database on disk (default: in memory).
  */
-export async function createPgliteClient(options: { dataDir?: string } = {}): Promise<SqlClient> {
-  const db = options.dataDir === undefined ? new PGlite() : new PGlite(options.dataDir);
-  await db.waitReady;
+export async function createPgliteClient(options: PgliteClientOptions = {}): Promise<SqlClient> {
+  const db = await startPglite(options);
   for (const [name, setting] of Object.entries(SESSION_SETTINGS)) {
     await db.query('SELECT set_config($1, $2, false)', [name, setting]);
   }
@@ -23,4 +33,27 @@ export async function createPgliteClient(options: { dataDir?: string } = {}): Pr
     },
     end: () => db.close(),
   };
+}
+
+async function startPglite(options: PgliteClientOptions): Promise<PGlite> {
+  if (options.dataDir !== undefined) {
+    const db = new PGlite(options.dataDir);
+    await db.waitReady;
+    return db;
+  }
+  const cache = options.clusterCache === false ? undefined : clusterCache();
+  const dump = cache?.read();
+  if (dump) {
+    try {
+      const db = new PGlite({ loadDataDir: dump });
+      await db.waitReady;
+      return db;
+    } catch {
+      cache?.drop();
+    }
+  }
+  const db = new PGlite();
+  await db.waitReady;
+  await cache?.write(db);
+  return db;
 }
