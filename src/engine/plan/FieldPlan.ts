@@ -43,8 +43,11 @@ export interface FieldPlan {
    */
   readonly staticArgs: Args | undefined;
   readonly staticArgsError: { readonly error: unknown } | undefined;
-  /** For arguments that use variables: a builder specialised at plan time, if it applies. */
-  readonly argumentsBuilder: ArgumentsBuilder | undefined;
+  /**
+   * For arguments that use variables: a builder specialised for this field, made on the second
+   * call (a field called once pays nothing to build it); null when it does not apply.
+   */
+  argumentsBuilder: ArgumentsBuilder | 'next' | null | undefined;
   /** The root data source that answers this field, if any. */
   readonly source: { readonly group: SourceGroup; readonly index: number } | undefined;
   /** Per-mode completion state, filled in lazily by the executors. */
@@ -111,10 +114,6 @@ export function createFieldPlan(
       staticArgsError = { error };
     }
   }
-  const argumentsBuilder =
-    staticArgs === undefined && staticArgsError === undefined
-      ? compileArguments(fieldDef, node)
-      : undefined;
   const isTypename = fieldDef === TypeNameMetaFieldDef;
   return {
     responseKey,
@@ -129,7 +128,7 @@ export function createFieldPlan(
     typename: isTypename ? parentType.name : undefined,
     staticArgs,
     staticArgsError,
-    argumentsBuilder,
+    argumentsBuilder: staticArgs === undefined && staticArgsError === undefined ? undefined : null,
     source,
     completeObject: undefined,
     completeJSON: undefined,
@@ -154,9 +153,16 @@ function isShallowCopySafe(fieldDef: GraphQLField<unknown, unknown>, values: Arg
 export function argumentsFor(plan: FieldPlan, variableValues: Record<string, unknown>): Args {
   if (plan.staticArgs !== undefined) return { ...plan.staticArgs };
   if (plan.staticArgsError !== undefined) throw plan.staticArgsError.error;
-  if (plan.argumentsBuilder !== undefined) {
-    const values = plan.argumentsBuilder(variableValues);
+  const builder = plan.argumentsBuilder;
+  if (typeof builder === 'function') {
+    const values = builder(variableValues);
     if (values !== undefined) return values;
+  } else if (builder === undefined) {
+    plan.argumentsBuilder = 'next';
+  } else if (builder === 'next') {
+    plan.argumentsBuilder =
+      compileArguments(plan.fieldDef, plan.fieldNodes[0] as FieldNode) ?? null;
+    return argumentsFor(plan, variableValues);
   }
   return getArgumentValues(plan.fieldDef, plan.fieldNodes[0] as FieldNode, variableValues);
 }

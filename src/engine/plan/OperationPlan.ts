@@ -30,8 +30,12 @@ export interface OperationPlan {
   /** Variables used by `@skip(if:)` / `@include(if:)` anywhere in the operation or its fragments. */
   readonly conditionVariables: ReadonlyArray<string>;
   readonly variants: Map<string, SelectionPlan>;
-  /** Variable coercion specialised for this operation (undefined: not yet built, null: none). */
-  variableCoercer: VariableCoercer | null | undefined;
+  /**
+   * Variable coercion specialised for this operation: undefined before the first request, then
+   * 'next' (the first request uses graphql-js's, so a document used once pays nothing to build
+   * it), then the coercer, or null when the operation's variables are not ones it handles.
+   */
+  variableCoercer: VariableCoercer | 'next' | null | undefined;
 }
 
 /** A cap on variants kept per plan; beyond it, variants are built per request and not kept. */
@@ -114,11 +118,15 @@ export function quickCoerceVariables(
   plan: OperationPlan,
   inputs: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> | undefined {
-  if (plan.variableCoercer === undefined) {
+  const coercer = plan.variableCoercer;
+  if (typeof coercer === 'function') return coercer(inputs);
+  if (coercer === undefined) {
+    plan.variableCoercer = 'next';
+  } else if (coercer === 'next') {
     plan.variableCoercer =
       compileVariables(plan.schema, plan.operation.variableDefinitions ?? []) ?? null;
   }
-  return plan.variableCoercer === null ? undefined : plan.variableCoercer(inputs);
+  return undefined;
 }
 
 /**
