@@ -67,7 +67,6 @@ export function demoSeed(
         SELECT p, t FROM generate_series(1, ${posts}) AS p,
           LATERAL (SELECT DISTINCT 1 + (p * k) % ${tags} AS t FROM generate_series(1, 1 + p % 3) AS k) AS x`,
     },
-    { step: 'statistics', sql: 'ANALYZE' },
   ];
 }
 
