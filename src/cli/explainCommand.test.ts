@@ -53,6 +53,21 @@ describe('sluice explain', () => {
     expect(res.stdout).not.toMatch(/actual time=/);
   });
 
+  it('explains the operation named by --operation-name', async () => {
+    const document = 'query A { tags { name } }\nquery B { users(limit: 1) { id } }';
+    const res = await run(
+      ['explain', '-', '--database', database.value, '--operation-name', 'B'],
+      {},
+      document,
+    );
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('FROM "public"."users"');
+    expect(res.stdout).not.toContain('"public"."tags"');
+    const none = await run(['explain', '-', '--database', database.value], {}, document);
+    expect(none.code).toBe(9);
+    expect(none.stderr).toContain('Must provide operation name');
+  });
+
   it('uses DATABASE_URL when no --database is given', async () => {
     const res = await run(['explain', '-'], { DATABASE_URL: database.value }, '{ tags { name } }');
     expect(res.code).toBe(0);
