@@ -94,7 +94,9 @@ export function leafWriterFor(type: GraphQLLeafType): LeafWriter {
   if (type.serialize === GraphQLFloat.serialize) {
     return (sink, result, key) =>
       typeof result === 'number' && Number.isFinite(result)
-        ? '' + result
+        ? (result | 0) === result
+          ? '' + result
+          : JSON.stringify(result) // faster than '' + result for non-integers, same text
         : general(sink, result, key);
   }
   if (type.serialize === GraphQLBoolean.serialize) {
