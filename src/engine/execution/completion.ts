@@ -1,5 +1,6 @@
 import {
   GraphQLError,
+  locatedError,
   type GraphQLAbstractType,
   type GraphQLObjectType,
   type GraphQLOutputType,
@@ -7,9 +8,10 @@ import {
 } from 'graphql';
 import { inspect } from 'graphql/jsutils/inspect.js';
 import type { FieldPlan } from '../plan/FieldPlan.js';
+import { rootSelectionFor } from '../plan/OperationPlan.js';
 import { subselectionOf, type SelectionPlan } from '../plan/SelectionPlan.js';
 import { isPromise, type ExecutionContext } from './ExecutionContext.js';
-import type { Path } from './Path.js';
+import { pathToArray, type Path } from './Path.js';
 import { isAbstract, isLeaf, isList, isNonNull, isObject } from '../plan/typeGuards.js';
 
 /**
@@ -200,4 +202,37 @@ export function completeAbstractValue<T>(
     result,
     executeSelection,
   );
+}
+
+/**
+ * handleFieldError (spec §6.4.4): locates a raw error at the field and path; a non-null position
+ * rethrows it to its parent, any other records it (the caller then writes null).
+ */
+export function handleFieldError(
+  ctx: ExecutionContext,
+  rawError: unknown,
+  field: FieldPlan,
+  path: Path,
+  nonNull: boolean,
+): void {
+  const error = locatedError(rawError, field.fieldNodes, pathToArray(path));
+  if (nonNull) throw error;
+  ctx.errors.add(error, path);
+}
+
+/**
+ * ExecuteOperation's first steps (spec §6.2), shared by both executors: the root type (an error
+ * when the schema has none for this operation type) and the root selection for this request.
+ */
+export function rootSelectionOf(ctx: ExecutionContext): SelectionPlan {
+  const { plan, operation } = ctx;
+  if (plan.rootType === undefined) {
+    throw new GraphQLError(
+      `Schema is not configured to execute ${operation.operation} operation.`,
+      {
+        nodes: operation,
+      },
+    );
+  }
+  return rootSelectionFor(plan, plan.rootType, ctx.variableValues);
 }

@@ -1,20 +1,20 @@
+import type { GraphQLError } from 'graphql';
 import {
   GraphQLBoolean,
-  GraphQLError,
   GraphQLFloat,
   GraphQLID,
   GraphQLInt,
   GraphQLString,
-  locatedError,
   type GraphQLObjectType,
   type GraphQLOutputType,
   type GraphQLResolveInfo,
 } from 'graphql';
 import { argumentsFor, type FieldPlan } from '../plan/FieldPlan.js';
-import { rootSelectionFor } from '../plan/OperationPlan.js';
 import { subselectionOf, type SelectionPlan } from '../plan/SelectionPlan.js';
 import {
   completeAbstractValue,
+  rootSelectionOf,
+  handleFieldError,
   completeObjectValue,
   completionNeedsInfo,
   isIterableObject,
@@ -29,7 +29,7 @@ import {
   type ExecutionContext,
 } from './ExecutionContext.js';
 import { leafWriterFor, NEEDS_ESCAPE, OMITTED, quoteJSONString } from './leafToJSON.js';
-import { addPath, pathToArray, type Path } from './Path.js';
+import { addPath, type Path } from './Path.js';
 import { isAbstract, isLeaf, isList, isNonNull, isObject } from '../plan/typeGuards.js';
 
 /**
@@ -100,18 +100,8 @@ export function executeOperationToJSON(ctx: ExecutionContext): Text {
 }
 
 function executeOperation(ctx: ExecutionContext): Text {
-  const { plan, operation } = ctx;
-  const rootType = plan.rootType;
-  if (rootType === undefined) {
-    throw new GraphQLError(
-      `Schema is not configured to execute ${operation.operation} operation.`,
-      {
-        nodes: operation,
-      },
-    );
-  }
-  const selection = rootSelectionFor(plan, rootType, ctx.variableValues);
-  if (operation.operation === 'mutation') {
+  const selection = rootSelectionOf(ctx);
+  if (ctx.operation.operation === 'mutation') {
     return executeFieldsSerially(ctx, selection, ctx.rootValue, undefined);
   }
   return executeFields(ctx, selection, ctx.rootValue, undefined, -1, '');
@@ -339,23 +329,10 @@ function completeObjectFast(
     const completed = executeFields(ctx, selection, value, path, -1, into);
     if (typeof completed === 'string') return completed;
     return completed.then(undefined, (rawError) =>
-      handleFieldError(
-        locatedError(rawError, field.fieldNodes, pathToArray(path)),
-        state.nonNull,
-        path,
-        ctx,
-      ),
+      fieldError(ctx, rawError, field, path, state.nonNull),
     );
   } catch (rawError) {
-    return (
-      into +
-      handleFieldError(
-        locatedError(rawError, field.fieldNodes, pathToArray(path)),
-        state.nonNull,
-        path,
-        ctx,
-      )
-    );
+    return into + fieldError(ctx, rawError, field, path, state.nonNull);
   }
 }
 
@@ -479,23 +456,13 @@ function executeField(
     if (typeof completed !== 'string') {
       const fieldPath = (path ??= addPath(parentPath, field.responseKey, field.parentType.name));
       return completed.then(undefined, (rawError) =>
-        handleFieldError(
-          locatedError(rawError, field.fieldNodes, pathToArray(fieldPath)),
-          state.nonNull,
-          fieldPath,
-          ctx,
-        ),
+        fieldError(ctx, rawError, field, fieldPath, state.nonNull),
       );
     }
     return completed;
   } catch (rawError) {
     path ??= addPath(parentPath, field.responseKey, field.parentType.name);
-    return handleFieldError(
-      locatedError(rawError, field.fieldNodes, pathToArray(path)),
-      state.nonNull,
-      path,
-      ctx,
-    );
+    return fieldError(ctx, rawError, field, path, state.nonNull);
   }
 }
 
@@ -520,24 +487,18 @@ function executeSourceField(
       }
       return state.complete(ctx, info, path, entry.value, field.responseKey);
     })
-    .then(undefined, (rawError) =>
-      handleFieldError(
-        locatedError(rawError, field.fieldNodes, pathToArray(path)),
-        state.nonNull,
-        path,
-        ctx,
-      ),
-    );
+    .then(undefined, (rawError) => fieldError(ctx, rawError, field, path, state.nonNull));
 }
 
-function handleFieldError(
-  error: GraphQLError,
-  nonNull: boolean,
-  path: Path,
+/** handleFieldError, then the value a failed nullable position takes. */
+function fieldError(
   ctx: ExecutionContext,
+  rawError: unknown,
+  field: FieldPlan,
+  path: Path,
+  nonNull: boolean,
 ): string {
-  if (nonNull) throw error;
-  ctx.errors.add(error, path);
+  handleFieldError(ctx, rawError, field, path, nonNull);
   return 'null';
 }
 
@@ -618,12 +579,7 @@ function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Compl
   const itemObjectType = plainObjectTypeOf(itemType);
   const fail = (ctx: ExecutionContext, rawError: unknown, path: Path, index: number): string => {
     const itemPath = addPath(path, index, undefined);
-    return handleFieldError(
-      locatedError(rawError, field.fieldNodes, pathToArray(itemPath)),
-      itemNonNull,
-      itemPath,
-      ctx,
-    );
+    return fieldError(ctx, rawError, field, itemPath, itemNonNull);
   };
   const completeOne = (
     ctx: ExecutionContext,

@@ -1,16 +1,16 @@
+import type { GraphQLError } from 'graphql';
 import {
-  GraphQLError,
-  locatedError,
   type ExecutionResult,
   type GraphQLLeafType,
   type GraphQLOutputType,
   type GraphQLResolveInfo,
 } from 'graphql';
 import { argumentsFor, type FieldPlan } from '../plan/FieldPlan.js';
-import { rootSelectionFor } from '../plan/OperationPlan.js';
 import type { SelectionPlan } from '../plan/SelectionPlan.js';
 import {
   completeAbstractValue,
+  rootSelectionOf,
+  handleFieldError,
   completeObjectValue,
   completionNeedsInfo,
   isIterableObject,
@@ -24,7 +24,7 @@ import {
   sourceRunFor,
   type ExecutionContext,
 } from './ExecutionContext.js';
-import { addPath, pathToArray, type Path } from './Path.js';
+import { addPath, type Path } from './Path.js';
 import { isAbstract, isLeaf, isList, isNonNull, isObject } from '../plan/typeGuards.js';
 
 /**
@@ -78,18 +78,8 @@ function buildResponse(
 }
 
 function executeOperation(ctx: ExecutionContext): unknown {
-  const { plan, operation } = ctx;
-  const rootType = plan.rootType;
-  if (rootType === undefined) {
-    throw new GraphQLError(
-      `Schema is not configured to execute ${operation.operation} operation.`,
-      {
-        nodes: operation,
-      },
-    );
-  }
-  const selection = rootSelectionFor(plan, rootType, ctx.variableValues);
-  if (operation.operation === 'mutation') {
+  const selection = rootSelectionOf(ctx);
+  if (ctx.operation.operation === 'mutation') {
     return executeFieldsSerially(ctx, selection, ctx.rootValue, undefined);
   }
   return executeFields(ctx, selection, ctx.rootValue, undefined);
@@ -202,12 +192,7 @@ function executeField(
         return state.complete(ctx, resolvedInfo, path, entry.value);
       });
       return completed.then(undefined, (rawError) =>
-        handleFieldError(
-          locatedError(rawError, field.fieldNodes, pathToArray(path)),
-          state.nonNull,
-          path,
-          ctx,
-        ),
+        fieldError(ctx, rawError, field, path, state.nonNull),
       );
     } else {
       const resolve = field.resolve ?? ctx.fieldResolver;
@@ -244,33 +229,24 @@ function executeField(
     }
     if (isPromise(completed)) {
       return completed.then(undefined, (rawError) =>
-        handleFieldError(
-          locatedError(rawError, field.fieldNodes, pathToArray(path)),
-          state.nonNull,
-          path,
-          ctx,
-        ),
+        fieldError(ctx, rawError, field, path, state.nonNull),
       );
     }
     return completed;
   } catch (rawError) {
-    return handleFieldError(
-      locatedError(rawError, field.fieldNodes, pathToArray(path)),
-      state.nonNull,
-      path,
-      ctx,
-    );
+    return fieldError(ctx, rawError, field, path, state.nonNull);
   }
 }
 
-function handleFieldError(
-  error: GraphQLError,
-  nonNull: boolean,
-  path: Path,
+/** handleFieldError, then the value a failed nullable position takes. */
+function fieldError(
   ctx: ExecutionContext,
+  rawError: unknown,
+  field: FieldPlan,
+  path: Path,
+  nonNull: boolean,
 ): null {
-  if (nonNull) throw error;
-  ctx.errors.add(error, path);
+  handleFieldError(ctx, rawError, field, path, nonNull);
   return null;
 }
 
@@ -333,22 +309,12 @@ function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Compl
         if (isPromise(completedItem)) {
           containsPromise = true;
           return completedItem.then(undefined, (rawError) =>
-            handleFieldError(
-              locatedError(rawError, field.fieldNodes, pathToArray(itemPath)),
-              itemNonNull,
-              itemPath,
-              ctx,
-            ),
+            fieldError(ctx, rawError, field, itemPath, itemNonNull),
           );
         }
         return completedItem;
       } catch (rawError) {
-        return handleFieldError(
-          locatedError(rawError, field.fieldNodes, pathToArray(itemPath)),
-          itemNonNull,
-          itemPath,
-          ctx,
-        );
+        return fieldError(ctx, rawError, field, itemPath, itemNonNull);
       }
     });
     return containsPromise ? Promise.all(completedResults) : completedResults;
