@@ -176,45 +176,21 @@ function executeFields(
       } else if (state.fast === FAST_LEAF && readable && inlineDefault) {
         // A leaf read by the default resolver: the common case, written without a call.
         const value = (source as Record<string, unknown>)[field.fieldName];
-        if (pending === undefined) {
-          const scalar = state.scalar;
-          if (typeof value === 'string') {
-            if (scalar === SCALAR_STRING) {
-              // Most strings need no escaping, and checking is cheaper than JSON.stringify; but
-              // when a field's strings keep needing it (text with quotes or newlines), checking
-              // first only adds to the cost, so each field remembers which way its last went.
-              if (!state.escapes) {
-                if (!NEEDS_ESCAPE.test(value)) {
-                  text += quotedPrefixes[i] + value + '"';
-                  continue;
-                }
-                state.escapes = true;
-              }
-              const json = JSON.stringify(value);
-              if (json.length === value.length + 2) state.escapes = false;
-              text += prefixes[i] + json;
+        if (pending === undefined && typeof value === 'string' && state.scalar === SCALAR_STRING) {
+          // Most strings need no escaping, and checking is cheaper than JSON.stringify; but
+          // when a field's strings keep needing it (text with quotes or newlines), checking
+          // first only adds to the cost, so each field remembers which way its last went.
+          if (!state.escapes) {
+            if (!NEEDS_ESCAPE.test(value)) {
+              text += quotedPrefixes[i] + value + '"';
               continue;
             }
-          } else if (typeof value === 'number') {
-            if ((value | 0) === value) {
-              // A 32-bit integer: valid for Int and Float alike, and V8 turns small integers
-              // into text fastest by concatenation (they hit its number-string cache).
-              if (scalar === SCALAR_INT || scalar === SCALAR_FLOAT) {
-                text += prefixes[i]! + value;
-                continue;
-              }
-            } else if (scalar === SCALAR_FLOAT && Number.isFinite(value)) {
-              // Other numbers: JSON.stringify writes them about 1.6x faster than `'' + value`
-              // (no number-string cache round trip), and writes the same text.
-              text += prefixes[i]! + JSON.stringify(value);
-              continue;
-            }
-          } else if (typeof value === 'boolean') {
-            if (scalar === SCALAR_BOOLEAN) {
-              text += prefixes[i] + (value ? 'true' : 'false');
-              continue;
-            }
+            state.escapes = true;
           }
+          const json = JSON.stringify(value);
+          if (json.length === value.length + 2) state.escapes = false;
+          text += prefixes[i] + json;
+          continue;
         }
         result = writeLeafFast(state, value);
         if (result === undefined) {
@@ -348,10 +324,18 @@ function writeLeafFast(state: JSONFieldState, value: unknown): string | undefine
     case 'string':
       return state.scalar === SCALAR_STRING ? quoteJSONString(value) : undefined;
     case 'number':
-      if (state.scalar === SCALAR_INT) {
-        return (value | 0) === value ? '' + value : undefined;
+      if ((value | 0) === value) {
+        // A 32-bit integer, valid for Int and Float alike: V8 writes small integers fastest by
+        // concatenation (they hit its number-string cache).
+        return state.scalar === SCALAR_INT || state.scalar === SCALAR_FLOAT
+          ? '' + value
+          : undefined;
       }
-      return state.scalar === SCALAR_FLOAT && Number.isFinite(value) ? '' + value : undefined;
+      // Other numbers: JSON.stringify writes them about 1.6x faster than `'' + value` (no
+      // number-string cache round trip), and writes the same text.
+      return state.scalar === SCALAR_FLOAT && Number.isFinite(value)
+        ? JSON.stringify(value)
+        : undefined;
     case 'boolean':
       return state.scalar === SCALAR_BOOLEAN ? (value ? 'true' : 'false') : undefined;
     case 'undefined':

@@ -42,7 +42,7 @@ const MIN_INT = -2147483648;
  * leave the key out (OMITTED); where JSON.stringify throws, the error is kept (the response as
  * a whole then fails, as JSON.stringify of graphql-js's result would) and null is written.
  */
-export function valueToJSON(sink: JSONFailureSink, value: unknown, key: string | number): string {
+function valueToJSON(sink: JSONFailureSink, value: unknown, key: string | number): string {
   try {
     let text: string | undefined;
     if (

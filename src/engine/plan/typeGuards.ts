@@ -1,6 +1,5 @@
 import {
   GraphQLEnumType,
-  GraphQLInputObjectType,
   GraphQLInterfaceType,
   GraphQLList,
   GraphQLNonNull,
@@ -28,5 +27,3 @@ export const isAbstract = (type: unknown): type is GraphQLAbstractType =>
 export const isLeaf = (type: unknown): type is GraphQLLeafType =>
   type instanceof GraphQLScalarType || type instanceof GraphQLEnumType;
 export const isEnum = (type: unknown): type is GraphQLEnumType => type instanceof GraphQLEnumType;
-export const isInputObject = (type: unknown): type is GraphQLInputObjectType =>
-  type instanceof GraphQLInputObjectType;

@@ -76,8 +76,8 @@ function fragmentsOf(context: ValidationContext): Map<string, FragmentDefinition
   return map;
 }
 
-/** Measures one operation; exported for the cost estimate and for tests. */
-export function measureOperation(
+/** Measures one operation, with its fragments expanded. */
+function measureOperation(
   operation: OperationDefinitionNode,
   fragments: ReadonlyMap<string, FragmentDefinitionNode>,
 ): Measure {
