@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { CliError, ExitCode } from './ExitCode.js';
+import { readJsonFile } from './readJsonFile.js';
 
 /**
  * Reads a persisted-documents file in one of the common shapes: `{ "<id or sha256>": "text" }`
@@ -11,16 +10,7 @@ export function loadPersistedDocuments(
   file: string,
   cwd: string,
 ): Record<string, string> | string[] {
-  const path = resolve(cwd, file);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new CliError(
-      ExitCode.CONFIG,
-      `Cannot read persisted documents ${path}: ${(error as Error).message}`,
-    );
-  }
+  const { path, parsed } = readJsonFile(file, cwd, 'persisted documents');
   const invalid = (why: string) =>
     new CliError(ExitCode.CONFIG, `Persisted documents ${path}: ${why}`);
   if (Array.isArray(parsed)) {

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CliError, ExitCode } from './ExitCode.js';
+import { readJsonFile } from './readJsonFile.js';
 import {
   DEFAULT_CONFIG,
   envName,
@@ -55,16 +54,7 @@ function coerce(spec: OptionSpec, raw: unknown, where: string, exit: ExitCode): 
 }
 
 function readConfigFile(file: string, cwd: string, command: CommandName): Partial<ServeConfig> {
-  const path = resolve(cwd, file);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new CliError(
-      ExitCode.CONFIG,
-      `Cannot read config file ${path}: ${(error as Error).message}`,
-    );
-  }
+  const { path, parsed } = readJsonFile(file, cwd, 'config file');
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new CliError(ExitCode.CONFIG, `Config file ${path} must hold a JSON object.`);
   }

@@ -1,16 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startCli, type RunningCli } from './__fixtures__/spawnCli.js';
+import { describe, expect, it } from 'vitest';
+import { useStartedClis } from './__fixtures__/spawnCli.js';
 
-const running: RunningCli[] = [];
-afterEach(() => {
-  for (const cli of running.splice(0)) if (cli.child.exitCode === null) cli.child.kill('SIGKILL');
-});
-
-async function start(args: string[], env: Record<string, string> = {}) {
-  const cli = await startCli(args, env);
-  running.push(cli);
-  return cli;
-}
+const start = useStartedClis();
 
 const post = (url: string, query: string) =>
   fetch(url, {

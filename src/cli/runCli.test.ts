@@ -2,12 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CliIO } from './io.js';
-import { runCli } from './runCli.js';
+import { runInProcess as run } from './__fixtures__/runInProcess.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const temp = mkdtempSync(join(tmpdir(), 'sluice-cli-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
@@ -15,21 +12,6 @@ function file(name: string, text: string): string {
   const path = join(temp, name);
   writeFileSync(path, text);
   return path;
-}
-
-async function run(argv: string[], env: Record<string, string> = {}, stdin = '') {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIO = {
-    stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
-    env,
-    cwd: root,
-    onSignal: () => {},
-    readStdin: () => Promise.resolve(stdin),
-  };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
 }
 
 describe('sluice help and usage', () => {

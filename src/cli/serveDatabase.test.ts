@@ -1,20 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useDemoDatabaseFlag } from './__fixtures__/demoDatabaseFlag.js';
 import { runInProcess as run } from './__fixtures__/runInProcess.js';
-import { startCli, type RunningCli } from './__fixtures__/spawnCli.js';
+import { useStartedClis } from './__fixtures__/spawnCli.js';
 
 /** `sluice serve --database`: on a PGlite directory (npm test) or a server database (test:pg). */
 const database = useDemoDatabaseFlag();
-const running: RunningCli[] = [];
-afterEach(() => {
-  for (const cli of running.splice(0)) if (cli.child.exitCode === null) cli.child.kill('SIGKILL');
-});
-
-async function start(args: string[], env: Record<string, string> = {}) {
-  const cli = await startCli(args, env);
-  running.push(cli);
-  return cli;
-}
+const start = useStartedClis();
 
 const post = async (url: string, query: string) => {
   const res = await fetch(url, {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -63,4 +64,23 @@ export async function startCli(
     running.child.kill('SIGKILL');
     throw error;
   }
+}
+
+/**
+ * For a test file: a `start` that runs `startCli` and kills (by pid) whatever it started that is
+ * still running after each test.
+ */
+export function useStartedClis(): (
+  args: readonly string[],
+  env?: Record<string, string>,
+) => Promise<RunningCli> {
+  const running: RunningCli[] = [];
+  afterEach(() => {
+    for (const cli of running.splice(0)) if (cli.child.exitCode === null) cli.child.kill('SIGKILL');
+  });
+  return async (args, env = {}) => {
+    const cli = await startCli(args, env);
+    running.push(cli);
+    return cli;
+  };
 }
