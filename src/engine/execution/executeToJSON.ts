@@ -29,6 +29,7 @@ import {
   type ExecutionContext,
 } from './ExecutionContext.js';
 import { leafWriterFor, NEEDS_ESCAPE, OMITTED, quoteJSONString } from './leafToJSON.js';
+import { numberToJSON } from './numberToJSON.js';
 import { addPath, type Path } from './Path.js';
 import { isAbstract, isLeaf, isList, isNonNull, isObject } from '../plan/typeGuards.js';
 
@@ -331,10 +332,8 @@ function writeLeafFast(state: JSONFieldState, value: unknown): string | undefine
           ? '' + value
           : undefined;
       }
-      // Other numbers: JSON.stringify writes them about 1.6x faster than `'' + value` (no
-      // number-string cache round trip), and writes the same text.
       return state.scalar === SCALAR_FLOAT && Number.isFinite(value)
-        ? JSON.stringify(value)
+        ? numberToJSON(value)
         : undefined;
     case 'boolean':
       return state.scalar === SCALAR_BOOLEAN ? (value ? 'true' : 'false') : undefined;

@@ -7,6 +7,7 @@ import {
   type GraphQLLeafType,
 } from 'graphql';
 import { serializeNullError } from './completion.js';
+import { numberToJSON } from './numberToJSON.js';
 
 /** Characters JSON.stringify would escape (and lone-surrogate candidates). */
 export const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
@@ -94,9 +95,7 @@ export function leafWriterFor(type: GraphQLLeafType): LeafWriter {
   if (type.serialize === GraphQLFloat.serialize) {
     return (sink, result, key) =>
       typeof result === 'number' && Number.isFinite(result)
-        ? (result | 0) === result
-          ? '' + result
-          : JSON.stringify(result) // faster than '' + result for non-integers, same text
+        ? numberToJSON(result)
         : general(sink, result, key);
   }
   if (type.serialize === GraphQLBoolean.serialize) {
