@@ -2,7 +2,6 @@ import {
   GraphQLError,
   parse,
   specifiedRules,
-  validate,
   type DocumentNode,
   type GraphQLFieldResolver,
   type GraphQLFormattedError,
@@ -12,6 +11,7 @@ import {
   type ValidationRule,
 } from 'graphql';
 import { ErrorCode } from '../errors/ErrorCode.js';
+import { validateDocument } from '../validation/validateDocument.js';
 import { runJSON, type PromiseOrValue } from '../execution/runJSON.js';
 import {
   maxAliasesRule,
@@ -193,7 +193,7 @@ export function createEngine(options: EngineOptions): Engine {
       };
     }
     const t1 = now();
-    const errors = validate(schema, document, rules, { hideSuggestions });
+    const errors = validateDocument(schema, document, rules, { hideSuggestions });
     const t2 = now();
     if (errors.length > 0) {
       return {
