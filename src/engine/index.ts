@@ -4,6 +4,7 @@
 export { execute, executeSync, type PromiseOrValue } from './execute.js';
 export { subscribe } from './subscribe.js';
 export { executeJSON } from './executeJSON.js';
+export { validateDocument as validate } from './validation/validateDocument.js';
 export {
   makeSchema,
   type FieldResolverFn,

@@ -3,10 +3,12 @@ import {
   BREAK,
   GraphQLError,
   Kind,
+  specifiedRules,
   TypeInfo,
   ValidationContext,
   visit,
   visitWithTypeInfo,
+  type validate,
   type ASTNode,
   type ASTVisitor,
   type ASTVisitorKeyMap,
@@ -39,8 +41,8 @@ interface KindHandlers {
 export function validateDocument(
   schema: GraphQLSchema,
   document: DocumentNode,
-  rules: ReadonlyArray<ValidationRule>,
-  options: { readonly maxErrors?: number; readonly hideSuggestions?: boolean } = {},
+  rules: ReadonlyArray<ValidationRule> = specifiedRules,
+  options: Parameters<typeof validate>[3] = {},
 ): ReadonlyArray<GraphQLError> {
   const maxErrors = options.maxErrors ?? 100;
   assertValidSchema(schema);

@@ -1,0 +1,11 @@
+import { parse, validate, specifiedRules, execute } from 'graphql';
+import { scenarios } from './engine/scenarios/index.js';
+import { executeJSON } from 'sluice';
+const s = scenarios.find((x) => x.key === 'd');
+const T = (l, f) => { for (let i = 0; i < 2000; i++) f(); let best = 1e9; for (let r = 0; r < 5; r++) { const t0 = process.hrtime.bigint(); for (let i = 0; i < 2000; i++) f(); best = Math.min(best, Number(process.hrtime.bigint() - t0) / 2000 / 1000); } console.log(l.padEnd(30), best.toFixed(1), 'µs'); };
+T('parse', () => parse(s.query));
+const doc = parse(s.query);
+T('validate', () => validate(s.schema, doc));
+for (const rule of specifiedRules) T('  ' + rule.name, () => validate(s.schema, doc, [rule]));
+T('graphql-js execute (fresh doc)', () => JSON.stringify(execute({ schema: s.schema, document: parse(s.query), variableValues: s.variables })));
+T('sluice executeJSON (fresh doc)', () => executeJSON({ schema: s.schema, document: parse(s.query), variableValues: s.variables }));
