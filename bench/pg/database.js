@@ -25,6 +25,20 @@ export function rowCounts(size) {
 }
 
 /**
+ * Settings every session of a benchmark database gets, whatever the contender's driver sets, so
+ * every contender's statements are planned and run alike:
+ * - `jit = off`: generated SQL must not meet the JIT (DESIGN.md);
+ * - `random_page_cost = 1.1`: the value for data in memory or on SSDs, which Sluice's own
+ *   connections set (src/pg/driver/SqlClient.ts); with the server's default (4) a primary-key
+ *   lookup in a small table is planned as a sequential scan, which at 10k made the one-statement
+ *   Q3 (hand-written and Sluice alike) cost 1.8x the backend CPU.
+ */
+async function applyDatabaseSettings(admin, name) {
+  await admin.query(`ALTER DATABASE "${name}" SET jit = off`);
+  await admin.query(`ALTER DATABASE "${name}" SET random_page_cost = 1.1`);
+}
+
+/**
  * Makes sure database `sluice_bench_<size>` holds the data of `size`: reuses it when its
  * fingerprint matches (unless `fresh`), else drops and rebuilds it. Returns `{ name, url, built, ms }`.
  */
@@ -41,6 +55,7 @@ export async function prepareDatabase({ serverUrl, size, fresh, log }) {
       [name],
     );
     if (rows.length === 1 && rows[0].comment === fingerprint && !fresh) {
+      await applyDatabaseSettings(admin, name);
       return {
         name,
         url: databaseUrl(serverUrl, name),
@@ -52,9 +67,7 @@ export async function prepareDatabase({ serverUrl, size, fresh, log }) {
     // WITH (FORCE) ends leftover sessions of an earlier, interrupted run (PostgreSQL ≥ 13).
     await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.query(`CREATE DATABASE "${name}"`);
-    // Generated SQL must not meet the JIT (DESIGN.md): every session of this database has it off,
-    // whatever the contender's driver sets.
-    await admin.query(`ALTER DATABASE "${name}" SET jit = off`);
+    await applyDatabaseSettings(admin, name);
   } finally {
     await admin.end();
   }

@@ -194,7 +194,7 @@ async function main() {
   contenders.sort((a, b) => Number(b.name === 'hand-written') - Number(a.name === 'hand-written'));
   log(
     `PostgreSQL benchmark: ${opts.rounds} rounds of ${opts.seconds} s after ${opts.warmup} s warm-up, wrk 1 thread × ` +
-      `${opts.connections} connections, pool ${opts.pool} per contender, jit = off, NODE_ENV=production`,
+      `${opts.connections} connections, pool ${opts.pool} per contender, jit = off, random_page_cost = 1.1, NODE_ENV=production`,
   );
   for (const c of contenders) log(`  ${c.name.padEnd(13)} ${c.description}`);
   for (const q of opts.queries) {

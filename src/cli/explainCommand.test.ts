@@ -68,6 +68,28 @@ describe('sluice explain', () => {
     expect(none.stderr).toContain('Must provide operation name');
   });
 
+  it("shows the connection's planner settings, with --pg-settings over Sluice's", async () => {
+    const query = '{ users(limit: 1) { id } }';
+    const plain = await run(['explain', '-', '--database', database.value], {}, query);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toMatch(/Settings: .*random_page_cost = '1\.1'/);
+    const tuned = await run(
+      [
+        'explain',
+        '-',
+        '--database',
+        database.value,
+        '--pg-settings',
+        'random_page_cost=,work_mem=8MB',
+      ],
+      {},
+      query,
+    );
+    expect(tuned.code).toBe(0);
+    expect(tuned.stdout).toMatch(/Settings: .*work_mem = '8MB'/);
+    expect(tuned.stdout).not.toContain('random_page_cost');
+  });
+
   it('uses DATABASE_URL when no --database is given', async () => {
     const res = await run(['explain', '-'], { DATABASE_URL: database.value }, '{ tags { name } }');
     expect(res.code).toBe(0);
@@ -104,6 +126,16 @@ describe('sluice explain', () => {
     [['explain', '-', '--variables', '[1]'], 2, '--variables: expected a JSON object'],
     [['explain', 'missing.graphql'], 9, 'Cannot read missing.graphql'],
     [['explain', '-', '--database', 'mysql://localhost/x'], 2, 'expected a postgres:// URL'],
+    [
+      ['explain', '-', '--database', 'postgres://x', '--pg-settings', 'work_mem'],
+      2,
+      '--pg-settings: expected name=value entries, got "work_mem".',
+    ],
+    [
+      ['explain', '-', '--database', 'postgres://x', '--pg-settings', 'a;b=1'],
+      2,
+      '--pg-settings: expected name=value entries, got "a;b=1".',
+    ],
     [
       ['explain', '-', '--database', 'postgres://postgres@127.0.0.1:1/x'],
       8,

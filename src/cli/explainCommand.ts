@@ -6,7 +6,12 @@ import { openDemoDatabase } from './demo/loadDemoSource.js';
 import { CliError, ExitCode } from './ExitCode.js';
 import type { CliIO } from './io.js';
 import { reflectDatabase, reflectOptions } from './loadDatabaseSource.js';
-import { databaseTarget, describeDatabaseError, openDatabase } from './openDatabase.js';
+import {
+  databaseTarget,
+  describeDatabaseError,
+  openDatabase,
+  parsePgSettings,
+} from './openDatabase.js';
 import type { ServeConfig } from './options.js';
 import { createProgressBar } from './progressBar.js';
 
@@ -48,7 +53,9 @@ async function explainTarget(
   const url = config.database ?? io.env['DATABASE_URL'];
   if (url) {
     const target = databaseTarget(url, io.cwd, config.database ? '--database' : 'DATABASE_URL');
-    return { client: await openDatabase(target, { max: 1 }), label: target.label };
+    const settings =
+      config.pgSettings === undefined ? {} : { settings: parsePgSettings(config.pgSettings) };
+    return { client: await openDatabase(target, { max: 1, ...settings }), label: target.label };
   }
   io.stderr.write('No --database or DATABASE_URL: explaining against the demo database.\n');
   const client = await openDemoDatabase(createProgressBar(io.stderr, 'Seeding demo data'));

@@ -46,6 +46,28 @@ export function databaseTarget(text: string, cwd: string, flag = '--database'): 
   };
 }
 
+/**
+ * Reads `--pg-settings`: `name=value` entries (PostgreSQL run-time parameters); `name=` keeps the
+ * server's value instead of Sluice's. Names are checked, values go to the server as they are (as
+ * startup parameters: never into SQL text), which refuses an unknown name or a bad value.
+ */
+export function parsePgSettings(entries: ReadonlyArray<string>): Record<string, string | null> {
+  const settings: Record<string, string | null> = {};
+  for (const entry of entries) {
+    const at = entry.indexOf('=');
+    const name = at < 0 ? entry : entry.slice(0, at).trim();
+    if (at < 0 || !/^[A-Za-z_][A-Za-z0-9_.]*$/.test(name)) {
+      throw new CliError(
+        ExitCode.USAGE,
+        `--pg-settings: expected name=value entries, got ${JSON.stringify(entry)}.`,
+      );
+    }
+    const value = entry.slice(at + 1).trim();
+    settings[name] = value === '' ? null : value;
+  }
+  return settings;
+}
+
 /** A URL-looking text with anything between `:` and `@` hidden (it may be a password). */
 function redact(text: string): string {
   return text.replace(/:[^:@/]*@/, ':***@');
@@ -57,14 +79,17 @@ function redact(text: string): string {
  */
 export async function openDatabase(
   target: DatabaseTarget,
-  pool: Pick<ConnectOptions, 'max' | 'statementTimeoutMs'> = {},
+  pool: Pick<ConnectOptions, 'max' | 'statementTimeoutMs' | 'settings'> = {},
 ): Promise<SqlClient> {
   let client: SqlClient | undefined;
   try {
     client =
       target.kind === 'server'
         ? await connect({ url: target.url, connectTimeoutMs: CONNECT_TIMEOUT_MS, ...pool })
-        : await connect({ dataDir: target.dataDir });
+        : await connect({
+            dataDir: target.dataDir,
+            ...(pool.settings === undefined ? {} : { settings: pool.settings }),
+          });
     await client.query('SELECT 1');
     return client;
   } catch (error) {

@@ -25,6 +25,7 @@ export interface ServeConfig {
   excludeTables: string[] | undefined;
   poolSize: number | undefined;
   statementTimeoutMs: number | undefined;
+  pgSettings: string[] | undefined;
   memory: boolean;
   variables: string | undefined;
   operationName: string | undefined;
@@ -64,6 +65,7 @@ export const DEFAULT_CONFIG: ServeConfig = {
   excludeTables: undefined,
   poolSize: undefined,
   statementTimeoutMs: undefined,
+  pgSettings: undefined,
   memory: false,
   variables: undefined,
   operationName: undefined,
@@ -148,6 +150,13 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: ['serve'],
     placeholder: 'ms',
     help: 'PostgreSQL statement_timeout of every connection (default 0: none)',
+  },
+  {
+    name: 'pgSettings',
+    kind: { type: 'list' },
+    commands: ['serve', 'explain'],
+    placeholder: 'name=value,…',
+    help: "PostgreSQL settings of every connection, over Sluice's (jit=off, plan_cache_mode=force_custom_plan, random_page_cost=1.1); `name=` keeps the server's value",
   },
   {
     name: 'memory',

@@ -6,7 +6,7 @@ import { explainCommand } from './explainCommand.js';
 import type { CliIO } from './io.js';
 import { loadDatabaseSource, reflectOptions } from './loadDatabaseSource.js';
 import { loadSchemaModule } from './loadSchemaModule.js';
-import { databaseTarget, openDatabase } from './openDatabase.js';
+import { databaseTarget, openDatabase, parsePgSettings } from './openDatabase.js';
 import { envName, kebab, OPTIONS, type CommandName, type ServeConfig } from './options.js';
 import { parseCommand } from './parseCommand.js';
 import { createProgressBar } from './progressBar.js';
@@ -43,6 +43,7 @@ async function serveSource(config: ServeConfig, io: CliIO): Promise<ServeSource>
     ...(config.statementTimeoutMs !== undefined
       ? { statementTimeoutMs: config.statementTimeoutMs }
       : {}),
+    ...(config.pgSettings !== undefined ? { settings: parsePgSettings(config.pgSettings) } : {}),
   });
   try {
     return await loadDatabaseSource(client, reflectOptions(config), target.label);

@@ -43,7 +43,8 @@ export async function explain(
     from: v instanceof Param ? v.label : 'constant',
     value: values[i],
   }));
-  const explainSql = `EXPLAIN (${options.analyze ? 'ANALYZE, BUFFERS, ' : ''}FORMAT TEXT) ${statement.text}`;
+  // SETTINGS lists the planner settings that differ from the defaults (Sluice's and --pg-settings).
+  const explainSql = `EXPLAIN (${options.analyze ? 'ANALYZE, BUFFERS, ' : ''}SETTINGS, FORMAT TEXT) ${statement.text}`;
   const rows = await source.client.query(explainSql, values);
   return { sql: statement.text, parameters, plan: rows.map((r) => String(r[0])).join('\n') };
 }

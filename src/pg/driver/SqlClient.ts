@@ -26,12 +26,30 @@ export type QueryRows = ReadonlyArray<ReadonlyArray<unknown>>;
  * `LIMIT $n` (Q3 of bench/pg at 50k rows: 2.6× the backend CPU of the same SQL with literal
  * limits). Custom plans are made with the actual values at a planning cost per execution
  * (measured with test/pg/measure/limitPlans.ts; figures in docs/pg.md).
+ *
+ * `random_page_cost = 1.1` (PostgreSQL's default, 4, prices spinning disks): with it the planner
+ * sees a primary-key lookup in a small table as cheaper than a sequential scan. A generated
+ * statement makes one such lookup per row of a to-one relation (Q3 of bench/pg: 1,000 per
+ * request), and at 100 users the default plan scans the table each time: the statement costs
+ * 1.8× the backend CPU (test/pg/measure/plannerCosts.ts; docs/pg.md). 1.1 is the usual value
+ * for SSDs and for databases that fit in memory; `PoolOptions.settings` changes or drops it.
  */
-export const SESSION_SETTINGS = {
+export const SESSION_SETTINGS: Readonly<Record<string, string>> = {
   jit: 'off',
   TimeZone: 'UTC',
   plan_cache_mode: 'force_custom_plan',
-} as const;
+  random_page_cost: '1.1',
+};
+
+/** SESSION_SETTINGS with a pool's own `settings` over them (null: leave the server's value). */
+export function sessionSettings(options: PoolOptions): Record<string, string> {
+  const merged: Record<string, string | null> = { ...SESSION_SETTINGS, ...options.settings };
+  const settings: Record<string, string> = {};
+  for (const [name, value] of Object.entries(merged)) if (value !== null) settings[name] = value;
+  if (options.statementTimeoutMs)
+    settings['statement_timeout'] = String(options.statementTimeoutMs);
+  return settings;
+}
 
 export interface PoolOptions {
   /** Most connections open at once. Default 10. */
@@ -42,4 +60,9 @@ export interface PoolOptions {
   readonly statementTimeoutMs?: number;
   /** How long opening a connection may take before it fails. Default 30,000 ms. */
   readonly connectTimeoutMs?: number;
+  /**
+   * Run-time settings for every connection, over SESSION_SETTINGS: a value replaces Sluice's, null
+   * keeps the server's own (e.g. `{ random_page_cost: null }`).
+   */
+  readonly settings?: Readonly<Record<string, string | null>>;
 }

@@ -12,5 +12,8 @@ export interface ConnectOptions extends PoolOptions {
 /** A client for `url` (pooled postgres.js), or an embedded PGlite database when no URL is given. */
 export async function connect(options: ConnectOptions = {}): Promise<SqlClient> {
   if (options.url) return createPostgresClient(options.url, options);
-  return createPgliteClient(options.dataDir === undefined ? {} : { dataDir: options.dataDir });
+  return createPgliteClient({
+    ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+    ...(options.settings === undefined ? {} : { settings: options.settings }),
+  });
 }

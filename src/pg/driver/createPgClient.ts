@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { ConnectionGate } from './ConnectionGate.js';
-import { SESSION_SETTINGS, type PoolOptions, type SqlClient } from './SqlClient.js';
+import { sessionSettings, type PoolOptions, type SqlClient } from './SqlClient.js';
 
 /**
  * A pooled client on node-postgres, kept for the driver comparison (test/pg/measure/drivers.ts)
@@ -11,13 +11,14 @@ import { SESSION_SETTINGS, type PoolOptions, type SqlClient } from './SqlClient.
 export function createPgClient(url: string, options: PoolOptions = {}): SqlClient {
   const max = options.max ?? 10;
   const gate = new ConnectionGate(max, options.acquireTimeoutMs ?? 5_000);
-  const settings = { ...SESSION_SETTINGS, ...statementTimeout(options) };
+  const settings = sessionSettings(options);
   const pool = new pg.Pool({
     connectionString: url,
     max,
     application_name: 'sluice',
+    // libpq's options string: spaces and backslashes in a value are escaped with a backslash.
     options: Object.entries(settings)
-      .map(([k, v]) => `-c ${k}=${v}`)
+      .map(([k, v]) => `-c ${k}=${v.replace(/[\\ ]/g, '\\$&')}`)
       .join(' '),
   });
   const names = new Map<string, string>();
@@ -47,10 +48,4 @@ export function createPgClient(url: string, options: PoolOptions = {}): SqlClien
       }),
     end: () => pool.end(),
   };
-}
-
-function statementTimeout(options: PoolOptions): Record<string, string> {
-  return options.statementTimeoutMs
-    ? { statement_timeout: String(options.statementTimeoutMs) }
-    : {};
 }

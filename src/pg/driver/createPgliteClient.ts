@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { clusterCache } from './pgliteClusterCache.js';
-import { SESSION_SETTINGS, type SqlClient } from './SqlClient.js';
+import { sessionSettings, type PoolOptions, type SqlClient } from './SqlClient.js';
 
 export interface PgliteClientOptions {
   /** A directory to keep the database in (default: in memory). */
@@ -10,6 +10,8 @@ export interface PgliteClientOptions {
    * initdb (see pgliteClusterCache.ts). Default true.
    */
   readonly clusterCache?: boolean;
+  /** Run-time settings over SESSION_SETTINGS, as for a pool (PoolOptions.settings). */
+  readonly settings?: PoolOptions['settings'];
 }
 
 /**
@@ -19,7 +21,10 @@ export interface PgliteClientOptions {
  */
 export async function createPgliteClient(options: PgliteClientOptions = {}): Promise<SqlClient> {
   const db = await startPglite(options);
-  for (const [name, setting] of Object.entries(SESSION_SETTINGS)) {
+  const settings = sessionSettings(
+    options.settings === undefined ? {} : { settings: options.settings },
+  );
+  for (const [name, setting] of Object.entries(settings)) {
     await db.query('SELECT set_config($1, $2, false)', [name, setting]);
   }
   return {

@@ -1,6 +1,6 @@
 import postgres from 'postgres';
 import { ConnectionGate } from './ConnectionGate.js';
-import { SESSION_SETTINGS, type PoolOptions, type SqlClient } from './SqlClient.js';
+import { sessionSettings, type PoolOptions, type SqlClient } from './SqlClient.js';
 
 /**
  * A pooled client on postgres.js (chosen over node-postgres by measurement, see docs/pg.md).
@@ -44,8 +44,5 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
 }
 
 function connectionSettings(options: PoolOptions): Record<string, string> {
-  const settings: Record<string, string> = { ...SESSION_SETTINGS, application_name: 'sluice' };
-  if (options.statementTimeoutMs)
-    settings['statement_timeout'] = String(options.statementTimeoutMs);
-  return settings;
+  return { application_name: 'sluice', ...sessionSettings(options) };
 }
