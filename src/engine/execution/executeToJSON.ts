@@ -28,7 +28,7 @@ import {
   sourceRunFor,
   type ExecutionContext,
 } from './ExecutionContext.js';
-import { leafWriterFor, NEEDS_ESCAPE, OMITTED, quoteJSONString } from './leafToJSON.js';
+import { leafWriterFor, needsEscape, OMITTED, quoteJSONString } from './leafToJSON.js';
 import { numberToJSON } from './numberToJSON.js';
 import { addPath, type Path } from './Path.js';
 import { isAbstract, isLeaf, isList, isNonNull, isObject } from '../plan/typeGuards.js';
@@ -182,7 +182,7 @@ function executeFields(
           // when a field's strings keep needing it (text with quotes or newlines), checking
           // first only adds to the cost, so each field remembers which way its last went.
           if (!state.escapes) {
-            if (!NEEDS_ESCAPE.test(value)) {
+            if (!needsEscape(value)) {
               text += quotedPrefixes[i] + value + '"';
               continue;
             }
