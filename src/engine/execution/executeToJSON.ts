@@ -29,6 +29,15 @@ import {
   type ExecutionContext,
 } from './ExecutionContext.js';
 import { leafWriterFor, needsEscape, OMITTED, quoteJSONString } from './leafToJSON.js';
+import {
+  codegen,
+  compileObjectWriter,
+  NO_ERROR,
+  stopped,
+  type ObjectWriter,
+  type WriterField,
+  type WriterKind,
+} from './compileObjectWriter.js';
 import { numberToJSON } from './numberToJSON.js';
 import { addPath, type Path } from './Path.js';
 import { isAbstract, isLeaf, isList, isNonNull, isObject } from '../plan/typeGuards.js';
@@ -161,6 +170,20 @@ function executeFields(
   const readable = source !== null && typeof source === 'object';
   const inlineDefault = ctx.fieldResolver === undefined;
   let text = into;
+  let start = 0;
+  // The error a getter threw while the selection's generated writer read it, if it stopped so.
+  let writerError: unknown = NO_ERROR;
+  if (readable && inlineDefault && codegen.enabled) {
+    const writer = writerOf(selection);
+    if (writer !== null) {
+      const written = writer(source, into);
+      if (typeof written === 'string') return written;
+      // The writer stopped at a field it does not write: go on from there with its text.
+      start = written;
+      text = stopped.text;
+      writerError = stopped.error;
+    }
+  }
   // Once a field returns a promise, graphql-js waits for all values with Promise.all. The text
   // written before that point goes in as one settled entry: settled entries do not change when
   // Promise.all resolves, so the timing (and thus error order) stays graphql-js's.
@@ -168,7 +191,7 @@ function executeFields(
   let firstPending = 0;
   let omitted = false;
   try {
-    for (let i = 0; i < fields.length; i++) {
+    for (let i = start; i < fields.length; i++) {
       const field = fields[i]!;
       const state = stateOf(field);
       let result: Text | undefined;
@@ -176,8 +199,25 @@ function executeFields(
         result = state.typenameJSON;
       } else if (state.fast === FAST_LEAF && readable && inlineDefault) {
         // A leaf read by the default resolver: the common case, written without a call.
-        const value = (source as Record<string, unknown>)[field.fieldName];
-        if (pending === undefined && typeof value === 'string' && state.scalar === SCALAR_STRING) {
+        let value: unknown;
+        if (writerError === NO_ERROR) {
+          value = readProperty(source, field.fieldName);
+        } else {
+          readFailure.error = writerError;
+          writerError = NO_ERROR;
+          value = READ_FAILED;
+        }
+        if (value === READ_FAILED) {
+          if (!ownPathReady) {
+            ownPath = addPath(path, index, undefined);
+            ownPathReady = true;
+          }
+          result = readError(ctx, field, state, ownPath);
+        } else if (
+          pending === undefined &&
+          typeof value === 'string' &&
+          state.scalar === SCALAR_STRING
+        ) {
           // Most strings need no escaping, and checking is cheaper than JSON.stringify; but
           // when a field's strings keep needing it (text with quotes or newlines), checking
           // first only adds to the cost, so each field remembers which way its last went.
@@ -192,23 +232,26 @@ function executeFields(
           if (json.length === value.length + 2) state.escapes = false;
           text += prefixes[i] + json;
           continue;
-        }
-        result = writeLeafFast(state, value);
-        if (result === undefined) {
-          if (!ownPathReady) {
-            ownPath = addPath(path, index, undefined);
-            ownPathReady = true;
+        } else {
+          result = writeLeafFast(state, value);
+          if (result === undefined) {
+            if (!ownPathReady) {
+              ownPath = addPath(path, index, undefined);
+              ownPathReady = true;
+            }
+            result = executeField(ctx, field, source, ownPath);
           }
-          result = executeField(ctx, field, source, ownPath);
         }
       } else if (state.fast === FAST_OBJECT && readable && inlineDefault) {
         // An object read by the default resolver: straight to its sub-selection.
-        const value = (source as Record<string, unknown>)[field.fieldName];
+        const value = readProperty(source, field.fieldName);
         if (!ownPathReady) {
           ownPath = addPath(path, index, undefined);
           ownPathReady = true;
         }
-        if (isPlainObjectValue(value)) {
+        if (value === READ_FAILED) {
+          result = readError(ctx, field, state, ownPath);
+        } else if (isPlainObjectValue(value)) {
           if (pending === undefined && !state.objectAsyncProne) {
             const written = completeObjectFast(
               ctx,
@@ -269,6 +312,80 @@ function executeFields(
     }
     return omitted ? closeObject(out) : out + '}';
   });
+}
+
+/** What readProperty gives when the property's getter threw; the error is in readFailure. */
+const READ_FAILED: unique symbol = Symbol('read failed');
+const readFailure: { error: unknown } = { error: undefined };
+
+/**
+ * `source[name]`, as graphql-js's default resolver reads it inside executeField: a getter that
+ * throws makes a field error, not an error of the object being written.
+ */
+function readProperty(source: object, name: string): unknown {
+  try {
+    return (source as Record<string, unknown>)[name];
+  } catch (error) {
+    readFailure.error = error;
+    return READ_FAILED;
+  }
+}
+
+/** The field error for a property whose getter threw (readFailure): null, or thrown if non-null. */
+function readError(
+  ctx: ExecutionContext,
+  field: FieldPlan,
+  state: JSONFieldState,
+  parentPath: Path | undefined,
+): string {
+  const error = readFailure.error;
+  readFailure.error = undefined;
+  const path = addPath(parentPath, field.responseKey, field.parentType.name);
+  return fieldError(ctx, error, field, path, state.nonNull);
+}
+
+/**
+ * The selection's generated writer (compileObjectWriter.ts), once it has written enough objects
+ * through the interpreter to be worth compiling: null until then, and for good when its fields
+ * are not all default-read leaves of built-in scalars (or `__typename`).
+ */
+function writerOf(selection: SelectionPlan): ObjectWriter | null {
+  const writer = selection.jsonWriter as ObjectWriter | null | undefined;
+  if (writer !== undefined) return writer;
+  if (++selection.jsonWrites < codegen.threshold) return null;
+  const fields: WriterField[] = [];
+  for (let i = 0; i < selection.fields.length; i++) {
+    const state = stateOf(selection.fields[i]!);
+    const kind = state.fast === FAST_TYPENAME ? 'typename' : writerKind(state);
+    if (kind === undefined) return (selection.jsonWriter = null);
+    fields.push({
+      kind,
+      nonNull: state.nonNull,
+      fieldName: selection.fields[i]!.fieldName,
+      prefix: selection.jsonPrefixes[i]!,
+      typenameJSON: state.typenameJSON,
+      state,
+    });
+  }
+  const compiled = fields.length === 0 ? null : compileObjectWriter(fields);
+  selection.jsonWriter = compiled;
+  return compiled;
+}
+
+function writerKind(state: JSONFieldState): WriterKind | undefined {
+  if (state.fast !== FAST_LEAF) return undefined;
+  switch (state.scalar) {
+    case SCALAR_STRING:
+      return 'string';
+    case SCALAR_INT:
+      return 'int';
+    case SCALAR_FLOAT:
+      return 'float';
+    case SCALAR_BOOLEAN:
+      return 'boolean';
+    default:
+      return undefined;
+  }
 }
 
 /** The text an object has written so far, without the `into` it was written after. */

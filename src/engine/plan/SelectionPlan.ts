@@ -26,6 +26,10 @@ export interface SelectionPlan {
    * (see executeToJSON's executeFields).
    */
   asyncProne: boolean;
+  /** The JSON executor's generated writer for these objects (null: none), once it has one. */
+  jsonWriter: unknown;
+  /** Objects the JSON executor wrote before it decided on `jsonWriter`. */
+  jsonWrites: number;
 }
 
 export interface PlanScope {
@@ -148,5 +152,14 @@ function toSelectionPlan(
   }
   const jsonPrefixes = fields.map((field, i) => (i === 0 ? '{' : ',') + field.keyJSON);
   const jsonQuotedPrefixes = jsonPrefixes.map((prefix) => prefix + '"');
-  return { type, fields, sourceGroups, jsonPrefixes, jsonQuotedPrefixes, asyncProne: false };
+  return {
+    type,
+    fields,
+    sourceGroups,
+    jsonPrefixes,
+    jsonQuotedPrefixes,
+    asyncProne: false,
+    jsonWriter: undefined,
+    jsonWrites: 0,
+  };
 }

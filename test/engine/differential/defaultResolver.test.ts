@@ -16,6 +16,7 @@ const schema = buildSchema(`
     no: Boolean
     empty: String
     child: Thing
+    required: Int!
     toString: String
     valueOf: String
     constructor: String
@@ -70,6 +71,41 @@ describe('the default field resolver', () => {
       query: '{ thing { name again: name } }',
     }));
     expect(report.log).toEqual(['name read', 'name read']);
+  });
+
+  it('makes a throwing getter an error of its field, not of the object', async () => {
+    /** `values` with a getter for `field` that throws (spreading would call it). */
+    const throwing = (log: unknown[], values: object, field: string) =>
+      Object.defineProperty({ ...values }, field, {
+        enumerable: true,
+        get() {
+          log.push(`${field} read`);
+          throw new Error(`${field} failed`);
+        },
+      });
+    const report = await expectSameAsGraphQLJS((log) => ({
+      schema,
+      rootValue: {
+        thing: throwing(log, { name: 'x', child: throwing(log, {}, 'required') }, 'count'),
+        things: [
+          throwing(log, { name: 'a' }, 'child'),
+          throwing(log, { count: 1 }, 'name'),
+          throwing(log, { name: 'c', count: 2 }, 'required'),
+        ],
+      },
+      query:
+        '{ thing { name count child { name required } } things { name count child { name } required } }',
+    }));
+    // Each error sits on its field (things.N.required: the non-null field has no value there).
+    expect(report.result?.errors?.map((error) => error.path?.join('.'))).toEqual([
+      'thing.count',
+      'thing.child.required',
+      'things.0.child',
+      'things.0.required',
+      'things.1.name',
+      'things.1.required',
+      'things.2.required',
+    ]);
   });
 
   it('reads properties of functions used as sources', async () => {

@@ -13,6 +13,7 @@ import {
   execute as sluiceExecute,
   executeJSON as sluiceExecuteJSON,
 } from '../../../src/engine/index.js';
+import { codegen } from '../../../src/engine/execution/compileObjectWriter.js';
 import { captureOutcome, type Outcome } from './outcome.js';
 import { shapeOf } from './shapeOf.js';
 import { settled } from './timing.js';
@@ -62,13 +63,24 @@ export interface Implementation {
   readonly name: string;
   execute(args: ExecutionArgs): unknown;
   executeJSON(args: ExecutionArgs): unknown;
+  /**
+   * Run executeJSON a second time with generated code off (compileObjectWriter.ts): the path
+   * without `new Function` must give the same results. The harness generates a selection's writer
+   * from its first object, so the first runs exercise the generated writers.
+   */
+  readonly codegen?: boolean;
 }
 
 export const sluice: Implementation = {
   name: 'Sluice',
   execute: sluiceExecute,
   executeJSON: sluiceExecuteJSON,
+  codegen: true,
 };
+
+// Writers are generated from a selection's first object here (256 in production), so that every
+// case runs through them; see Implementation.codegen for the run without.
+codegen.threshold = 1;
 
 /** Runs a case through graphql-js, then Sluice's `execute` and `executeJSON`, and compares. */
 export function expectSameAsGraphQLJS(
@@ -123,6 +135,17 @@ export async function expectSameAs(
         implementation.executeJSON(a),
       );
       compareExecuteJSON(`${label}: executeJSON`, written, oracle);
+      if (implementation.codegen && codegen.enabled) {
+        codegen.enabled = false;
+        try {
+          const interpreted = await runOnce(fixture, document, options, (a) =>
+            implementation.executeJSON(a),
+          );
+          compareExecuteJSON(`${label}: executeJSON without generated code`, interpreted, oracle);
+        } finally {
+          codegen.enabled = true;
+        }
+      }
     }
   }
   return reportOf(oracle);

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { compileObjectWriter, NO_ERROR, stopped, type WriterField } from './compileObjectWriter.js';
+
+const field = (kind: WriterField['kind'], fieldName: string, prefix: string): WriterField => ({
+  kind,
+  nonNull: false,
+  fieldName,
+  prefix,
+  typenameJSON: '"Hostile"',
+  state: { escapes: false },
+});
+
+describe('compileObjectWriter', () => {
+  it('puts no name, prefix or type name into the generated code', () => {
+    // Not GraphQL names (a schema could not have them); the generator must not care.
+    const hostile = `"]); globalThis.pwned = true; (["`;
+    const fields = [
+      field('string', hostile, `{"${hostile}":`),
+      field('int', 'n', ',"n\\u0027); x = 1; //":'),
+      field('typename', '__typename', ',"__typename":'),
+    ];
+    const writer = compileObjectWriter(fields);
+    const code = writer.toString();
+    for (const text of [hostile, 'pwned', 'x = 1', 'Hostile', '__typename']) {
+      expect(code).not.toContain(text);
+    }
+    expect(writer({ [hostile]: 'v', n: 3 }, '')).toBe(
+      `{"${hostile}":"v","n\\u0027); x = 1; //":3,"__typename":"Hostile"}`,
+    );
+    expect((globalThis as { pwned?: boolean }).pwned).toBeUndefined();
+  });
+
+  it('stops at the first value it does not write, with the text so far', () => {
+    const writer = compileObjectWriter([field('string', 'a', '{"a":'), field('int', 'b', ',"b":')]);
+    expect(writer({ a: 'x', b: 1.5 }, '[')).toBe(1);
+    expect(stopped).toEqual({ text: '[{"a":"x"', error: NO_ERROR });
+    const failure = new Error('getter');
+    const throwing = Object.defineProperty({}, 'a', {
+      get() {
+        throw failure;
+      },
+    });
+    expect(writer(throwing, '')).toBe(0);
+    expect(stopped).toEqual({ text: '', error: failure });
+  });
+});

@@ -1,0 +1,100 @@
+import { buildSchema } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { expectSameAsGraphQLJS } from '../support/expectSameAsGraphQLJS.js';
+
+// The byte path generates a writer for objects whose fields are all default-read leaves of
+// built-in scalars (src/engine/execution/compileObjectWriter.ts). The harness generates it from
+// a selection's first object and runs every case again without it. These cases feed such
+// selections every kind of value: the ones a writer writes itself, and the ones it must hand back
+// to the interpreter (wrong types, null in non-null fields, throwing getters, methods, promises).
+
+const schema = buildSchema(`
+  type Query { rows: [Row] strict(case: Int): [Strict!] }
+  type Row { id: ID s: String i: Int f: Float b: Boolean }
+  type Strict { id: ID! s: String! i: Int! f: Float! b: Boolean! }
+`);
+// strict(case: n) answers the root's cases[n] (its plain rows without an argument).
+schema.getQueryType()!.getFields()['strict']!.resolve = (
+  root: { strict: object[]; cases?: object[][] },
+  args: { case?: number },
+) => (args.case === undefined ? root.strict : root.cases?.[args.case]);
+
+/** Values a writer takes as they are, one per kind. */
+const plain = [
+  { id: 'r1', s: 'plain', i: 0, f: 0.5, b: true },
+  { id: 'r2', s: 'a "quoted" \\ string\n', i: -7, f: -0, b: false },
+  { id: 'r3', s: 'émoji 😀 and \u2028', i: 2147483647, f: 1e21, b: false },
+  { id: 'r4', s: '', i: -2147483648, f: 123.456, b: true },
+  { id: 'r5', s: 'lone \ud800 surrogate', i: 3, f: 5e-7, b: true },
+];
+
+/** Values a writer must hand back: each makes graphql-js coerce, serialize or fail. */
+const awkward: Record<string, unknown[]> = {
+  id: [12, true, null, 1.5, { toString: () => 'object id' }],
+  s: [42, true, undefined, () => 'from a method', ['not', 'a', 'string'], Promise.resolve('later')],
+  i: [2.5, 2 ** 31, '12', null, () => Promise.resolve(4), NaN],
+  f: ['3', NaN, Infinity, { valueOf: () => 2 }, Promise.resolve(1.5)],
+  b: ['yes', 0, null, new Error('b is an error'), () => false],
+};
+
+/**
+ * Objects that are plain but for one field: the writer gets as far as that field. One more per
+ * field has a getter there that logs its read and throws (read once, as graphql-js reads it).
+ */
+function oneAwkwardField(log: unknown[]): object[] {
+  const objects: object[] = [];
+  for (const [field, values] of Object.entries(awkward)) {
+    for (const value of values) objects.push({ ...plain[0], [field]: value });
+    objects.push(
+      Object.defineProperty({ ...plain[1] }, field, {
+        enumerable: true,
+        get() {
+          log.push(`${field} read`);
+          throw new Error(`${field} getter failed`);
+        },
+      }),
+    );
+  }
+  return objects;
+}
+
+describe('generated object writers', () => {
+  it('write plain values exactly as graphql-js would, on every kind', async () => {
+    await expectSameAsGraphQLJS({
+      schema,
+      rootValue: { rows: [...plain, ...plain], strict: plain },
+      query: '{ rows { id s i f b __typename } strict { b f i s id } }',
+    });
+  });
+
+  it('hand every other value back to the interpreter, nullable fields', async () => {
+    const report = await expectSameAsGraphQLJS((log) => ({
+      schema,
+      rootValue: { rows: [...plain, ...oneAwkwardField(log), ...plain] },
+      query: '{ rows { id s i f b } }',
+    }));
+    expect(report.sync).toBe(false); // the promises, and the method returning one
+    expect(report.log).toEqual(['id read', 's read', 'i read', 'f read', 'b read']);
+    expect(report.result?.errors?.length).toBeGreaterThan(15);
+  });
+
+  it('hand every other value back to the interpreter, non-null fields (nulls propagate)', async () => {
+    const cases = oneAwkwardField([]).length;
+    const report = await expectSameAsGraphQLJS((log) => ({
+      schema,
+      // One list per awkward object: a null in a non-null item nulls its whole list.
+      rootValue: { strict: plain, cases: oneAwkwardField(log).map((row) => [...plain, row]) },
+      query: `{ ${Array.from({ length: cases }, (_, k) => `c${k}: strict(case: ${k}) { id s i f b }`).join(' ')} }`,
+    }));
+    expect(report.log).toEqual(['id read', 's read', 'i read', 'f read', 'b read']);
+    expect(report.result?.errors?.length).toBeGreaterThan(15);
+  });
+
+  it('stop at a field and go on after it with the same text (aliases, repeats, typename)', async () => {
+    await expectSameAsGraphQLJS({
+      schema,
+      rootValue: { rows: [...plain, { ...plain[1], i: 'seven' }, ...plain, { s: null }] },
+      query: '{ rows { __typename a: s i b: s f c: i } }',
+    });
+  });
+});
