@@ -1,3 +1,4 @@
+import { Deadlines } from './Deadlines.js';
 import { ErrorCode } from '../engine/index.js';
 import { corsHeaders, preflightResponse } from './cors.js';
 import { DEFAULT_CSRF_HEADERS } from './csrf.js';
@@ -86,6 +87,7 @@ export function buildHandler(options: ServerOptions): HandlerCore {
     persisted: createPersistedOperations(options.persisted),
     validationErrorStatus: options.validationErrorStatus ?? 400,
     timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
+    deadlines: new Deadlines(options.timeoutMs ?? DEFAULTS.timeoutMs),
     contextValue: options.contextValue,
     rootValue: options.rootValue,
   };

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BodyDeadlines } from './BodyDeadlines.js';
+import { Deadlines } from './Deadlines.js';
 import { compress, COMPRESS_MIN_BYTES, negotiateEncoding } from './compress.js';
 import { buildHandler, DEFAULTS, type HandlerCore } from './createHandler.js';
 import { JSON_TYPE, negotiateResponseType } from './mediaType.js';
@@ -73,7 +73,7 @@ class NodeRequest implements MutableRequest {
 export function createNodeAdapter(options: ServerOptions): NodeAdapter {
   const core = buildHandler(options);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULTS.maxBodyBytes;
-  const deadlines = new BodyDeadlines(options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs);
+  const deadlines = new Deadlines(options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs);
   const compression = options.compression ?? true;
   let inFlight = 0;
   let closing = false;

@@ -23,7 +23,7 @@ export function createSluiceServer(options: SluiceServerOptions): SluiceServer {
   const server = createServer(
     {
       // Our body reader answers a slow body with a coded 408 first (its shared timer fires at
-      // most 1 s late, BodyDeadlines.ts); node's own timers are the backstop, and the only guard
+      // most 1 s late, Deadlines.ts); node's own timers are the backstop, and the only guard
       // while headers trickle in (no request exists yet to answer).
       requestTimeout: requestTimeoutMs + 2000,
       headersTimeout: requestTimeoutMs,

@@ -5,6 +5,7 @@ import {
   type PreparedOperation,
 } from '../engine/index.js';
 import { assertNotSimpleRequest, headerValue } from './csrf.js';
+import type { Deadlines } from './Deadlines.js';
 import { graphiqlPage } from './graphiql.js';
 import {
   GRAPHQL_RESPONSE_JSON,
@@ -37,6 +38,8 @@ export interface GraphQLEndpoint {
   readonly persisted: PersistedOperations;
   readonly validationErrorStatus: 400 | 422;
   readonly timeoutMs: number;
+  /** The deadlines of asynchronous operations, `timeoutMs` each (one shared timer). */
+  readonly deadlines: Deadlines;
   readonly contextValue: ServerOptions['contextValue'];
   readonly rootValue: unknown;
 }
@@ -62,20 +65,42 @@ class RequestTimeout extends HttpError {
   }
 }
 
-/** Waits for an asynchronous execution at most `ms`; on a timeout, aborts the scope's signal. */
-function withTimeout<T>(promise: Promise<T>, ms: number, scope: OperationScope | null): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
+/**
+ * Waits for an asynchronous execution until `timeoutMs` after the request started; on a timeout,
+ * aborts the scope's signal and rejects with the 504 error. Deadlines share one timer (see
+ * Deadlines.ts): the timeout fires at most a sweep period late, and costs no timer per request.
+ */
+function withTimeout<T>(
+  promise: Promise<T>,
+  endpoint: GraphQLEndpoint,
+  startedAt: number,
+  scope: OperationScope | null,
+): Promise<T> {
+  const ms = endpoint.timeoutMs;
+  return new Promise<T>((resolve, reject) => {
     const expire = () => {
-      const error = new RequestTimeout(Math.max(0, Math.round(ms)));
+      const error = new RequestTimeout(ms);
       scope?.abort(error);
       reject(error);
     };
-    if (ms <= 0) expire();
-    else timer = setTimeout(expire, ms);
+    if (performance.now() - startedAt >= ms) {
+      expire();
+      // Still subscribed, so that a late rejection is never unhandled.
+      promise.catch(() => {});
+      return;
+    }
+    const deadline = endpoint.deadlines.add(startedAt, expire);
+    promise.then(
+      (value) => {
+        endpoint.deadlines.settle(deadline);
+        resolve(value);
+      },
+      (error: unknown) => {
+        endpoint.deadlines.settle(deadline);
+        reject(error);
+      },
+    );
   });
-  // race subscribes to `promise`, so a late rejection is never unhandled.
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 function readRequest(
@@ -219,8 +244,7 @@ function run(
 ): HttpResponse | Promise<HttpResponse> {
   const ran = prepared.execute({ variables, contextValue, rootValue: endpoint.rootValue });
   if (!(ran instanceof Promise)) return answer(prepared, ran, endpoint, info, startedAt);
-  const remaining = endpoint.timeoutMs - (performance.now() - startedAt);
-  return withTimeout(ran, remaining, scope).then((outcome) =>
+  return withTimeout(ran, endpoint, startedAt, scope).then((outcome) =>
     answer(prepared, outcome, endpoint, info, startedAt),
   );
 }

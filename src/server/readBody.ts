@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { ErrorCode } from '../engine/index.js';
-import type { BodyDeadlines } from './BodyDeadlines.js';
+import type { Deadlines } from './Deadlines.js';
 import { HttpError } from './responses.js';
 
 /** Thrown when the client went away before its body arrived: there is no one to answer. */
@@ -58,7 +58,7 @@ const EMPTY = Buffer.alloc(0);
 export function readBody(
   req: IncomingMessage,
   limit: number,
-  deadlines: BodyDeadlines,
+  deadlines: Deadlines,
   startedAt: number,
   done: BodyCallback,
 ): void {
@@ -92,7 +92,7 @@ function takeBuffered(
   req: IncomingMessage,
   length: number,
   limit: number,
-  deadlines: BodyDeadlines,
+  deadlines: Deadlines,
   startedAt: number,
   done: BodyCallback,
 ): void {
@@ -113,7 +113,7 @@ function streamBody(
   decoder: Transform | null,
   encoding: string,
   limit: number,
-  deadlines: BodyDeadlines,
+  deadlines: Deadlines,
   startedAt: number,
   done: BodyCallback,
 ): void {

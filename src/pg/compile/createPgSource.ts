@@ -105,19 +105,28 @@ export function createPgSource(model: Model, client: SqlClient): PgSource {
     const initial = statement({});
     let last = initial;
     return {
-      async execute(variables) {
-        const built = statement(variables);
-        last = built;
-        const results = await run(client, built, variables);
-        const nonFinite: number[] = [];
-        results.forEach((result, i) => {
-          if (built.floats[i] && result.kind === 'json' && NON_FINITE.test(result.json))
-            nonFinite.push(i);
+      execute(variables) {
+        let built: Statement;
+        let ran: Promise<SourceFieldResult[]>;
+        try {
+          built = statement(variables);
+          last = built;
+          ran = run(client, built, variables);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+        return ran.then((results) => {
+          const nonFinite: number[] = [];
+          results.forEach((result, i) => {
+            if (built.floats[i] && result.kind === 'json' && NON_FINITE.test(result.json))
+              nonFinite.push(i);
+          });
+          if (nonFinite.length === 0) return results;
+          return run(client, valueStatement(nonFinite, variables), variables).then((again) => {
+            nonFinite.forEach((i, k) => (results[i] = again[k] as SourceFieldResult));
+            return results;
+          });
         });
-        if (nonFinite.length === 0) return results;
-        const again = await run(client, valueStatement(nonFinite, variables), variables);
-        nonFinite.forEach((i, k) => (results[i] = again[k] as SourceFieldResult));
-        return results;
       },
       describe: () => ({
         text: last.text,
@@ -155,26 +164,27 @@ function buildStatement(
   return { text, values, modes, floats };
 }
 
-async function run(
+function run(
   client: SqlClient,
   statement: Statement,
   variables: Variables,
 ): Promise<SourceFieldResult[]> {
   const values = bindValues(statement.values, variables);
-  let rows;
-  try {
-    rows = await client.query(statement.text, values);
-  } catch (error) {
-    throw databaseError(error);
-  }
-  const row = rows[0] ?? [];
-  return statement.modes.map((mode, i) => {
-    const text = row[i];
-    const json = typeof text === 'string' ? text : 'null';
-    return mode === 'json'
-      ? { kind: 'json', json }
-      : { kind: 'value', value: JSON.parse(json) as unknown };
-  });
+  return client.query(statement.text, values).then(
+    (rows) => {
+      const row = rows[0] ?? [];
+      return statement.modes.map((mode, i): SourceFieldResult => {
+        const text = row[i];
+        const json = typeof text === 'string' ? text : 'null';
+        return mode === 'json'
+          ? { kind: 'json', json }
+          : { kind: 'value', value: JSON.parse(json) as unknown };
+      });
+    },
+    (error: unknown) => {
+      throw databaseError(error);
+    },
+  );
 }
 
 /**

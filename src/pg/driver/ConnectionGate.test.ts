@@ -36,6 +36,32 @@ describe('ConnectionGate (the pool bound)', () => {
     expect(await gate.run(async () => 'ok')).toBe('ok');
   });
 
+  it('times out each waiter on its own schedule, and never one that got a connection', async () => {
+    const gate = new ConnectionGate(1, 40);
+    let release!: () => void;
+    const held = gate.run(() => new Promise<void>((r) => (release = r)));
+    const first = gate.run(async () => 'first');
+    await new Promise((r) => setTimeout(r, 20));
+    const second = gate.run(async () => 'second');
+    // The holder finishes before the first waiter's 40 ms: the first runs, the second waits on.
+    release();
+    await held;
+    expect(await first).toBe('first');
+    await expect(second).resolves.toBe('second');
+    // With the slot held again, a waiter that arrives later still gets its full 40 ms.
+    let again!: () => void;
+    const holder = gate.run(() => new Promise<void>((r) => (again = r)));
+    const queuedAt = performance.now();
+    const late = gate.run(async () => 'late');
+    await expect(late).rejects.toMatchObject({ extensions: { code: 'DATABASE_ERROR' } });
+    // Not early (the line's timer was armed for the first waiter, long gone); a millisecond of
+    // slack for timer rounding.
+    expect(performance.now() - queuedAt).toBeGreaterThanOrEqual(39);
+    again();
+    await holder;
+    expect(await gate.run(async () => 'after')).toBe('after');
+  });
+
   it('frees the slot when a task throws', async () => {
     const gate = new ConnectionGate(1, 20);
     await expect(gate.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BodyDeadlines } from './BodyDeadlines.js';
+import { Deadlines } from './Deadlines.js';
 
-describe('BodyDeadlines', () => {
+describe('Deadlines', () => {
   it('fires a pending deadline once it is due, once, and never a settled one', () => {
-    const deadlines = new BodyDeadlines(100);
+    const deadlines = new Deadlines(100);
     const fired: string[] = [];
     deadlines.add(0, () => fired.push('pending'));
     const settled = deadlines.add(0, () => fired.push('settled'));
@@ -20,7 +20,7 @@ describe('BodyDeadlines', () => {
   });
 
   it('keeps only pending deadlines after a sweep, and runs its timer only while any are queued', () => {
-    const deadlines = new BodyDeadlines(100);
+    const deadlines = new Deadlines(100);
     expect(deadlines.active).toBe(false);
     const many = Array.from({ length: 1000 }, () => deadlines.add(0, () => {}));
     const pending = deadlines.add(0, () => {});
@@ -40,7 +40,7 @@ describe('BodyDeadlines', () => {
   });
 
   it('fires on its own timer, no earlier than timeoutMs', async () => {
-    const deadlines = new BodyDeadlines(40);
+    const deadlines = new Deadlines(40);
     const started = performance.now();
     const waited = await new Promise<number>((resolve) =>
       deadlines.add(started, () => resolve(performance.now() - started)),

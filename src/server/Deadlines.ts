@@ -1,20 +1,21 @@
-/** One body being read: when it is due, and what to do if it is not complete by then. */
+/** One thing being waited for (a request body, an operation): when it is due, and what then. */
 export interface Deadline {
   readonly dueAt: number;
-  /** Null once the body arrived or failed otherwise (which also lets its closure be collected). */
+  /** Null once it finished in time (which also lets its closure be collected). */
   onExpire: (() => void) | null;
 }
 
 /**
- * The time limit of every request body being read, checked by ONE interval timer instead of a
- * timer per request: setTimeout + clearTimeout per request showed in profiles of the server, and
- * so did a Set's add + delete, while an array push is close to free. Each sweep fires the expired
- * deadlines and keeps only the pending ones, so the queue never holds more than the bodies being
- * read plus the requests of one period. A deadline fires between `timeoutMs` and `timeoutMs` plus
- * one sweep period (a quarter of `timeoutMs`, 10 ms to 1 s) after its start. The timer runs only
- * while the queue holds entries, and never holds the process open.
+ * One time limit for many waits — every request body being read, every asynchronous operation —
+ * checked by ONE interval timer instead of a timer per request: setTimeout + clearTimeout per
+ * request showed in profiles of the server, and so did a Set's add + delete, while an array push
+ * is close to free. Each sweep fires the expired deadlines and keeps only the pending ones, so the
+ * queue never holds more than the waits under way plus those of one period. A deadline fires
+ * between `timeoutMs` and `timeoutMs` plus one sweep period (a quarter of `timeoutMs`, 10 ms to
+ * 1 s) after its start. The timer runs only while the queue holds entries, and never holds the
+ * process open.
  */
-export class BodyDeadlines {
+export class Deadlines {
   private queue: Deadline[] = [];
   private timer: NodeJS.Timeout | null = null;
   private readonly periodMs: number;
@@ -23,7 +24,7 @@ export class BodyDeadlines {
     this.periodMs = Math.min(1000, Math.max(10, Math.floor(timeoutMs / 4)));
   }
 
-  /** Starts watching a body whose request started at `startedAt` (performance.now()). */
+  /** Starts watching a wait that started at `startedAt` (performance.now()). */
   add(startedAt: number, onExpire: () => void): Deadline {
     const deadline: Deadline = { dueAt: startedAt + this.timeoutMs, onExpire };
     this.queue.push(deadline);
@@ -34,7 +35,7 @@ export class BodyDeadlines {
     return deadline;
   }
 
-  /** The body arrived (or failed otherwise): its deadline no longer fires. */
+  /** It finished (or failed otherwise): its deadline no longer fires. */
   settle(deadline: Deadline): void {
     deadline.onExpire = null;
   }
