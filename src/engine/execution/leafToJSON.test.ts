@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../test/support/seededRandom.js';
 import { needsEscape, quoteJSONString } from './leafToJSON.js';
 
 /** Characters around every boundary the check cares about, and some plain ones. */
@@ -25,8 +26,7 @@ const ALPHABET = [
 
 describe('needsEscape and quoteJSONString', () => {
   it('agree with JSON.stringify on strings of every length around the short-string cut', () => {
-    let state = 1;
-    const next = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 4294967296;
+    const next = seededRandom(1);
     const wrong: string[] = [];
     for (let i = 0; i < 50_000 && wrong.length < 5; i++) {
       const length = Math.floor(next() * 20);

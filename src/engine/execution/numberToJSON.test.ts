@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom as random } from '../../../test/support/seededRandom.js';
 import { numberToJSON } from './numberToJSON.js';
-
-/** A seeded generator (mulberry32), so a failure names a case that can be run again. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The numbers of `count` draws where numberToJSON and JSON.stringify disagree. */
 function mismatches(draw: () => number, count: number): number[] {

@@ -18,6 +18,7 @@ import {
   maxDirectivesRule,
   noIntrospectionRule,
 } from './limitRules.js';
+import { seededRandom } from '../../../test/support/seededRandom.js';
 import { validateDocument } from './validateDocument.js';
 
 // validateDocument must be graphql-js's validate with a faster inside: every document below,
@@ -153,11 +154,7 @@ const documents = [
  * rule; those that do not parse are skipped.
  */
 function mutated(seed: number, count: number): string[] {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 4294967296;
-  };
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const tokensOf = (text: string) => text.match(/\$?[_A-Za-z][_A-Za-z0-9]*|"[^"]*"|\.\.\.|\S/g)!;
   const names = [...new Set(documents.flatMap(tokensOf).filter((t) => /^\$?[_A-Za-z]/.test(t)))];
