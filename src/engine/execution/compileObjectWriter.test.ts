@@ -19,7 +19,7 @@ describe('compileObjectWriter', () => {
       field('int', 'n', ',"n\\u0027); x = 1; //":'),
       field('typename', '__typename', ',"__typename":'),
     ];
-    const writer = compileObjectWriter(fields);
+    const writer = compileObjectWriter(fields, true);
     const code = writer.toString();
     for (const text of [hostile, 'pwned', 'x = 1', 'Hostile', '__typename']) {
       expect(code).not.toContain(text);
@@ -31,7 +31,10 @@ describe('compileObjectWriter', () => {
   });
 
   it('stops at the first value it does not write, with the text so far', () => {
-    const writer = compileObjectWriter([field('string', 'a', '{"a":'), field('int', 'b', ',"b":')]);
+    const writer = compileObjectWriter(
+      [field('string', 'a', '{"a":'), field('int', 'b', ',"b":')],
+      true,
+    );
     expect(writer({ a: 'x', b: 1.5 }, '[')).toBe(1);
     expect(stopped).toEqual({ text: '[{"a":"x"', error: NO_ERROR });
     const failure = new Error('getter');
@@ -42,5 +45,11 @@ describe('compileObjectWriter', () => {
     });
     expect(writer(throwing, '')).toBe(0);
     expect(stopped).toEqual({ text: '', error: failure });
+  });
+
+  it('writes a leading run of fields and stops after it when the object has more', () => {
+    const writer = compileObjectWriter([field('boolean', 'a', '{"a":')], false);
+    expect(writer({ a: false, more: 1 }, '')).toBe(1);
+    expect(stopped).toEqual({ text: '{"a":false', error: NO_ERROR });
   });
 });

@@ -346,8 +346,10 @@ function readError(
 
 /**
  * The selection's generated writer (compileObjectWriter.ts), once it has written enough objects
- * through the interpreter to be worth compiling: null until then, and for good when its fields
- * are not all default-read leaves of built-in scalars (or `__typename`).
+ * through the interpreter to be worth compiling: null until then, and for good when its first
+ * field is not a default-read leaf of a built-in scalar (or `__typename`). The writer takes the
+ * leading run of such fields; the interpreter writes the rest of the object from the first other
+ * field (scalars usually come first in a selection, relations after them).
  */
 function writerOf(selection: SelectionPlan): ObjectWriter | null {
   const writer = selection.jsonWriter as ObjectWriter | null | undefined;
@@ -357,7 +359,7 @@ function writerOf(selection: SelectionPlan): ObjectWriter | null {
   for (let i = 0; i < selection.fields.length; i++) {
     const state = stateOf(selection.fields[i]!);
     const kind = state.fast === FAST_TYPENAME ? 'typename' : writerKind(state);
-    if (kind === undefined) return (selection.jsonWriter = null);
+    if (kind === undefined) break;
     fields.push({
       kind,
       nonNull: state.nonNull,
@@ -367,7 +369,10 @@ function writerOf(selection: SelectionPlan): ObjectWriter | null {
       state,
     });
   }
-  const compiled = fields.length === 0 ? null : compileObjectWriter(fields);
+  const compiled =
+    fields.length === 0
+      ? null
+      : compileObjectWriter(fields, fields.length === selection.fields.length);
   selection.jsonWriter = compiled;
   return compiled;
 }

@@ -1,4 +1,4 @@
-import { buildSchema } from 'graphql';
+import { buildSchema, type GraphQLObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { expectSameAsGraphQLJS } from '../support/expectSameAsGraphQLJS.js';
 
@@ -58,7 +58,42 @@ function oneAwkwardField(log: unknown[]): object[] {
   return objects;
 }
 
+const mixed = buildSchema(`
+  type Query { posts: [Post!]! }
+  type Post { id: ID! title: String likes: Int author: Author! score: Float late: String tag: Tag }
+  type Author { name: String! }
+  type Tag { label: String }
+`);
+// author has a resolver (sometimes async, sometimes failing): the writer takes id, title and
+// likes, the interpreter the rest of each post.
+(mixed.getType('Post') as GraphQLObjectType).getFields()['author']!.resolve = (post: {
+  n: number;
+}) =>
+  post.n % 5 === 4
+    ? Promise.reject(new Error(`no author for ${post.n}`))
+    : post.n % 3 === 0
+      ? Promise.resolve({ name: `async ${post.n}` })
+      : { name: `sync ${post.n}` };
+
 describe('generated object writers', () => {
+  it('write the leading leaves of a selection and hand the rest to the interpreter', async () => {
+    const posts = Array.from({ length: 12 }, (_, n) => ({
+      n,
+      id: `p${n}`,
+      title: n === 7 ? 7 : `title "${n}"`,
+      likes: n === 8 ? 'many' : n,
+      score: n / 4,
+      late: n % 2 ? 'late' : null,
+      tag: n % 3 ? { label: `t${n}` } : null,
+    }));
+    const report = await expectSameAsGraphQLJS({
+      schema: mixed,
+      rootValue: { posts },
+      query: '{ posts { id title likes author { name } score late tag { label } __typename } }',
+    });
+    expect(report.sync).toBe(false);
+  });
+
   it('write plain values exactly as graphql-js would, on every kind', async () => {
     await expectSameAsGraphQLJS({
       schema,
