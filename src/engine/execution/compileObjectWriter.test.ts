@@ -52,4 +52,24 @@ describe('compileObjectWriter', () => {
     expect(writer({ a: false, more: 1 }, '')).toBe(1);
     expect(stopped).toEqual({ text: '{"a":false', error: NO_ERROR });
   });
+
+  it('writes the comma of a list item with its first key, and keeps it when it stops', () => {
+    const writer = compileObjectWriter(
+      [field('string', 'a', '{"a":'), field('int', 'b', ',"b":')],
+      true,
+    );
+    expect(writer({ a: 'x', b: 1 }, '[{}', true)).toBe('[{},{"a":"x","b":1}');
+    expect(writer({ a: 1 }, '[{}', true)).toBe(0);
+    expect(stopped).toEqual({ text: '[{},', error: NO_ERROR });
+    expect(writer({ a: 'x', b: 'y' }, '[{}', true)).toBe(1);
+    expect(stopped).toEqual({ text: '[{},{"a":"x"', error: NO_ERROR });
+    const failure = new Error('getter');
+    const throwing = Object.defineProperty({}, 'a', {
+      get() {
+        throw failure;
+      },
+    });
+    expect(writer(throwing, '[{}', true)).toBe(0);
+    expect(stopped).toEqual({ text: '[{},', error: failure });
+  });
 });

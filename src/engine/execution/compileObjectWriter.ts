@@ -35,10 +35,12 @@ export interface WriterField {
 }
 
 /**
- * Writes one object after `into`: the whole text (into + the object) when every field was written,
- * else the index of the field to go on from, with what was written before it in `stopped`.
+ * Writes one object after `into` (after `into` and a comma with `comma`, as list items after the
+ * first: the comma goes in with the first key, saving a string per item): the whole text when
+ * every field was written, else the index of the field to go on from, with the text up to it
+ * (comma included) in `stopped`.
  */
-export type ObjectWriter = (source: object, into: string) => string | number;
+export type ObjectWriter = (source: object, into: string, comma?: boolean) => string | number;
 
 /** Where a writer that stopped leaves its text, and the error a getter threw (or NO_ERROR). */
 export const stopped: { text: string; error: unknown } = { text: '', error: undefined };
@@ -79,15 +81,17 @@ export function compileObjectWriter(
     const i = integer(index);
     return `const n${i} = N[${i}], p${i} = P[${i}], q${i} = Q[${i}], t${i} = T[${i}], s${i} = S[${i}];`;
   });
+  // The first field's prefixes after a comma.
+  constants.push("const cp0 = ',' + p0, cq0 = ',' + q0;");
   const lines = fields.map((field, i) => fieldLines(field, integer(i)));
   const body = [
     ...constants,
-    'return function writeObject(s, text) {',
+    'return function writeObject(s, text, comma) {',
     'let i = 0, v;',
     'try {',
     ...lines,
     '} catch (error) {',
-    '  stopped.text = text; stopped.error = error; return i;',
+    "  stopped.text = i === 0 && comma ? text + ',' : text; stopped.error = error; return i;",
     '}',
     complete
       ? "return text + '}';"
@@ -122,28 +126,33 @@ export function compileObjectWriter(
 
 /** The lines of one field: read (unless `__typename`), write if the value is plain, else stop. */
 function fieldLines(field: WriterField, i: number): string {
-  const stop = `{ stopped.text = text; stopped.error = NO_ERROR; return ${i}; }`;
-  const orNull = field.nonNull ? '' : ` else if (v == null) text += p${i} + 'null';`;
+  const first = i === 0;
+  // Field 0's text starts with the comma when the writer is told to write one.
+  const p = first ? '(comma ? cp0 : p0)' : `p${i}`;
+  const q = first ? '(comma ? cq0 : q0)' : `q${i}`;
+  const stopText = first ? "comma ? text + ',' : text" : 'text';
+  const stop = `{ stopped.text = ${stopText}; stopped.error = NO_ERROR; return ${i}; }`;
+  const orNull = field.nonNull ? '' : ` else if (v == null) text += ${p} + 'null';`;
   const read = `i = ${i}; v = s[n${i}];`;
   switch (field.kind) {
     case 'typename':
-      return `text += p${i} + t${i};`;
+      return `text += ${p} + t${i};`;
     case 'string':
       // As the interpreter: each field remembers whether its last string needed escaping.
       return [
         read,
         `if (typeof v === 'string') {`,
-        `  if (!s${i}.escapes && !needsEscape(v)) text += q${i} + v + '"';`,
+        `  if (!s${i}.escapes && !needsEscape(v)) text += ${q} + v + '"';`,
         `  else { s${i}.escapes = true; const json = JSON.stringify(v);`,
-        `    if (json.length === v.length + 2) s${i}.escapes = false; text += p${i} + json; }`,
+        `    if (json.length === v.length + 2) s${i}.escapes = false; text += ${p} + json; }`,
         `}${orNull} else ${stop}`,
       ].join('\n');
     case 'int':
-      return `${read}\nif (typeof v === 'number' && (v | 0) === v) text += p${i} + v;${orNull} else ${stop}`;
+      return `${read}\nif (typeof v === 'number' && (v | 0) === v) text += ${p} + v;${orNull} else ${stop}`;
     case 'float':
-      return `${read}\nif (typeof v === 'number' && Number.isFinite(v)) text += p${i} + numberToJSON(v);${orNull} else ${stop}`;
+      return `${read}\nif (typeof v === 'number' && Number.isFinite(v)) text += ${p} + numberToJSON(v);${orNull} else ${stop}`;
     case 'boolean':
-      return `${read}\nif (v === true) text += p${i} + 'true'; else if (v === false) text += p${i} + 'false';${orNull} else ${stop}`;
+      return `${read}\nif (v === true) text += ${p} + 'true'; else if (v === false) text += ${p} + 'false';${orNull} else ${stop}`;
   }
 }
 

@@ -161,6 +161,57 @@ function executeFields(
   index: number,
   into: string,
 ): Text {
+  if (source !== null && typeof source === 'object' && ctx.fieldResolver === undefined) {
+    const writer = codegen.enabled ? writerOf(selection) : null;
+    if (writer !== null) return writeWith(writer, ctx, selection, source, path, index, into);
+  }
+  return executeFieldsFrom(ctx, selection, source, path, index, into, 0, into, NO_ERROR);
+}
+
+/**
+ * An object through its selection's generated writer; where the writer stops, the interpreter
+ * goes on from that field with the text written so far.
+ */
+function writeWith(
+  writer: ObjectWriter,
+  ctx: ExecutionContext,
+  selection: SelectionPlan,
+  source: object,
+  path: Path | undefined,
+  index: number,
+  into: string,
+): Text {
+  const written = writer(source, into);
+  if (typeof written === 'string') return written;
+  return executeFieldsFrom(
+    ctx,
+    selection,
+    source,
+    path,
+    index,
+    into,
+    written,
+    stopped.text,
+    stopped.error,
+  );
+}
+
+/**
+ * The interpreter of executeFields, from field `start` on, with `written` the text so far (`into`
+ * followed by the fields before `start`) and `writerError` what a getter of field `start` threw
+ * when the generated writer read it (NO_ERROR: it did not).
+ */
+function executeFieldsFrom(
+  ctx: ExecutionContext,
+  selection: SelectionPlan,
+  source: unknown,
+  path: Path | undefined,
+  index: number,
+  into: string,
+  start: number,
+  written: string,
+  writerError: unknown,
+): Text {
   const fields = selection.fields;
   const prefixes = selection.jsonPrefixes;
   const base = into.length;
@@ -169,21 +220,7 @@ function executeFields(
   let ownPathReady = index < 0;
   const readable = source !== null && typeof source === 'object';
   const inlineDefault = ctx.fieldResolver === undefined;
-  let text = into;
-  let start = 0;
-  // The error a getter threw while the selection's generated writer read it, if it stopped so.
-  let writerError: unknown = NO_ERROR;
-  if (readable && inlineDefault && codegen.enabled) {
-    const writer = writerOf(selection);
-    if (writer !== null) {
-      const written = writer(source, into);
-      if (typeof written === 'string') return written;
-      // The writer stopped at a field it does not write: go on from there with its text.
-      start = written;
-      text = stopped.text;
-      writerError = stopped.error;
-    }
-  }
+  let text = written;
   // Once a field returns a promise, graphql-js waits for all values with Promise.all. The text
   // written before that point goes in as one settled entry: settled entries do not change when
   // Promise.all resolves, so the timing (and thus error order) stays graphql-js's.
@@ -741,12 +778,44 @@ function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Compl
           // Written straight onto the list's text (see executeFields' `into`).
           selection ??= subselectionOf(ctx.plan, ctx.variableValues, field, itemObjectType);
           if (!selection.asyncProne) {
-            const into = index === 0 ? text : text + ',';
+            // A selection that has its generated writer takes it straight away (the common
+            // case in long lists: the call through executeFields cost as much as the writer),
+            // and the writer writes the comma with the first key.
+            const writer = selection.jsonWriter;
             let written: Text;
             try {
-              written = executeFields(ctx, selection, item, listPath, index, into);
+              if (
+                typeof writer === 'function' &&
+                ctx.fieldResolver === undefined &&
+                codegen.enabled
+              ) {
+                const out = (writer as ObjectWriter)(item, text, index > 0);
+                written =
+                  typeof out === 'string'
+                    ? out
+                    : executeFieldsFrom(
+                        ctx,
+                        selection,
+                        item,
+                        listPath,
+                        index,
+                        index === 0 ? text : text + ',',
+                        out,
+                        stopped.text,
+                        stopped.error,
+                      );
+              } else {
+                written = executeFields(
+                  ctx,
+                  selection,
+                  item,
+                  listPath,
+                  index,
+                  index === 0 ? text : text + ',',
+                );
+              }
             } catch (rawError) {
-              written = into + fail(ctx, rawError, listPath, index);
+              written = (index === 0 ? text : text + ',') + fail(ctx, rawError, listPath, index);
             }
             if (typeof written === 'string') {
               text = written;
