@@ -46,15 +46,18 @@ export async function runScenario(scenario, expected, opts, { profileDir, log })
       for (const entry of order) {
         if (entry.error) continue;
         try {
+          const others = entries.filter((other) => other !== entry && other.server && !other.error);
           const slice = await measureSlice(
             entry,
+            others,
             load,
             loadArgs(entry, requestBody, opts, opts.durationS),
           );
           if (slice.errors > 0) throw new Error(`errors under load (${slice.errorDetail})`);
           entry.slices.push(slice);
           log(
-            `  [${round + 1}/${opts.rounds}] ${scenario.name} ${entry.name}: ${slice.rps.toFixed(0)} req/s`,
+            `  [${round + 1}/${opts.rounds}] ${scenario.name} ${entry.name}: ${slice.rps.toFixed(0)} req/s` +
+              ` (idle servers used ${((slice.othersCpuMs / slice.wallMs) * 100).toFixed(0)}% of a core)`,
           );
         } catch (error) {
           entry.error = message(error);
@@ -90,12 +93,23 @@ function loadArgs(entry, body, opts, durationS) {
 }
 
 /** One measured window, with the server's CPU time over it read from /proc. */
-async function measureSlice(entry, load, args) {
+/**
+ * One measured window, with the server's CPU time over it read from /proc, and the CPU the other
+ * (idle) servers used meanwhile: work a contender leaves behind (GC, JIT) falls on the next slice.
+ */
+async function measureSlice(entry, others, load, args) {
+  const othersCpu = () => others.reduce((total, other) => total + cpuMs(other.server.pid), 0);
+  const othersBefore = othersCpu();
   const cpuBefore = cpuMs(entry.server.pid);
   const t0 = performance.now();
   const result = await load(args);
   const wallMs = performance.now() - t0;
-  return { ...result, wallMs, serverCpuMs: cpuMs(entry.server.pid) - cpuBefore };
+  return {
+    ...result,
+    wallMs,
+    serverCpuMs: cpuMs(entry.server.pid) - cpuBefore,
+    othersCpuMs: othersCpu() - othersBefore,
+  };
 }
 
 function summarize({ name, error, slices, rssMiB: rss }) {
