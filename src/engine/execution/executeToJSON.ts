@@ -799,7 +799,7 @@ function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Compl
                         item,
                         listPath,
                         index,
-                        index === 0 ? text : text + ',',
+                        itemInto(text, index),
                         out,
                         stopped.text,
                         stopped.error,
@@ -811,11 +811,11 @@ function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Compl
                   item,
                   listPath,
                   index,
-                  index === 0 ? text : text + ',',
+                  itemInto(text, index),
                 );
               }
             } catch (rawError) {
-              written = (index === 0 ? text : text + ',') + fail(ctx, rawError, listPath, index);
+              written = itemInto(text, index) + fail(ctx, rawError, listPath, index);
             }
             if (typeof written === 'string') {
               text = written;
@@ -853,6 +853,11 @@ function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Compl
       return out + ']';
     });
   };
+}
+
+/** The text a list's item `index` is written after: the list so far, and a comma after the first. */
+function itemInto(text: string, index: number): string {
+  return index === 0 ? text : text + ',';
 }
 
 /** An object's selection written as text of its own (the `ExecuteSelection` of this executor). */
