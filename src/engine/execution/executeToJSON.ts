@@ -163,14 +163,15 @@ function executeFields(
 ): Text {
   if (source !== null && typeof source === 'object' && ctx.fieldResolver === undefined) {
     const writer = codegen.enabled ? writerOf(selection) : null;
-    if (writer !== null) return writeWith(writer, ctx, selection, source, path, index, into);
+    if (writer !== null) return writeWith(writer, ctx, selection, source, path, index, into, false);
   }
   return executeFieldsFrom(ctx, selection, source, path, index, into, 0, into, NO_ERROR);
 }
 
 /**
- * An object through its selection's generated writer; where the writer stops, the interpreter
- * goes on from that field with the text written so far.
+ * An object through its selection's generated writer, after `text` (and a comma, for a list item
+ * after the first: the writer writes it with the first key); where the writer stops, the
+ * interpreter goes on from that field with the text written so far.
  */
 function writeWith(
   writer: ObjectWriter,
@@ -179,10 +180,12 @@ function writeWith(
   source: object,
   path: Path | undefined,
   index: number,
-  into: string,
+  text: string,
+  comma: boolean,
 ): Text {
-  const written = writer(source, into);
+  const written = writer(source, text, comma);
   if (typeof written === 'string') return written;
+  const into = comma ? text + ',' : text;
   return executeFieldsFrom(
     ctx,
     selection,
@@ -784,36 +787,19 @@ function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Compl
             const writer = selection.jsonWriter;
             let written: Text;
             try {
-              if (
-                typeof writer === 'function' &&
-                ctx.fieldResolver === undefined &&
-                codegen.enabled
-              ) {
-                const out = (writer as ObjectWriter)(item, text, index > 0);
-                written =
-                  typeof out === 'string'
-                    ? out
-                    : executeFieldsFrom(
-                        ctx,
-                        selection,
-                        item,
-                        listPath,
-                        index,
-                        itemInto(text, index),
-                        out,
-                        stopped.text,
-                        stopped.error,
-                      );
-              } else {
-                written = executeFields(
-                  ctx,
-                  selection,
-                  item,
-                  listPath,
-                  index,
-                  itemInto(text, index),
-                );
-              }
+              written =
+                typeof writer === 'function' && ctx.fieldResolver === undefined && codegen.enabled
+                  ? writeWith(
+                      writer as ObjectWriter,
+                      ctx,
+                      selection,
+                      item,
+                      listPath,
+                      index,
+                      text,
+                      index > 0,
+                    )
+                  : executeFields(ctx, selection, item, listPath, index, itemInto(text, index));
             } catch (rawError) {
               written = itemInto(text, index) + fail(ctx, rawError, listPath, index);
             }
