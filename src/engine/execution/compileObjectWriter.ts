@@ -1,3 +1,6 @@
+import { GraphQLBoolean, GraphQLFloat, GraphQLID, GraphQLInt, GraphQLString } from 'graphql';
+import type { FieldPlan } from '../plan/FieldPlan.js';
+import { isLeaf, isNonNull } from '../plan/typeGuards.js';
 import { needsEscape } from './leafToJSON.js';
 import { numberToJSON } from './numberToJSON.js';
 
@@ -156,8 +159,25 @@ function fieldLines(field: WriterField, i: number): string {
   }
 }
 
+/**
+ * The kind of writer (or builder) line for a field read by the default resolver whose type is a
+ * (possibly non-null) built-in scalar; undefined for any other field.
+ */
+export function defaultReadLeafKind(field: FieldPlan): WriterKind | undefined {
+  if (field.resolve !== undefined || field.source !== undefined || field.staticArgs === undefined)
+    return undefined;
+  const type = isNonNull(field.returnType) ? field.returnType.ofType : field.returnType;
+  if (!isLeaf(type)) return undefined;
+  const serialize = type.serialize;
+  if (serialize === GraphQLString.serialize || serialize === GraphQLID.serialize) return 'string';
+  if (serialize === GraphQLInt.serialize) return 'int';
+  if (serialize === GraphQLFloat.serialize) return 'float';
+  if (serialize === GraphQLBoolean.serialize) return 'boolean';
+  return undefined;
+}
+
 /** The only values interpolated into generated code: non-negative integers. */
-function integer(value: number): number {
+export function integer(value: number): number {
   if (!Number.isSafeInteger(value) || value < 0) throw new Error(`not an index: ${value}`);
   return value;
 }

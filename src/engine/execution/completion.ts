@@ -236,3 +236,22 @@ export function rootSelectionOf(ctx: ExecutionContext): SelectionPlan {
   }
   return rootSelectionFor(plan, plan.rootType, ctx.variableValues);
 }
+
+/**
+ * The object type of a (possibly non-null) object type that completes without calling anything
+ * (no isTypeOf): its values can go straight to executeFields.
+ */
+export function plainObjectTypeOf(type: GraphQLOutputType): GraphQLObjectType | undefined {
+  const nullable = isNonNull(type) ? type.ofType : type;
+  return isObject(nullable) && nullable.isTypeOf == null ? nullable : undefined;
+}
+
+/** A value that completes as an object without further checks: not null, a promise or an Error. */
+export function isPlainObjectValue(value: unknown): value is object {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as { then?: unknown }).then !== 'function' &&
+    !(value instanceof Error)
+  );
+}

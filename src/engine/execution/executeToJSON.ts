@@ -19,8 +19,10 @@ import {
   completionNeedsInfo,
   isIterableObject,
   isLeafCompletion,
+  isPlainObjectValue,
   nonNullError,
   notIterableError,
+  plainObjectTypeOf,
 } from './completion.js';
 import {
   buildResolveInfo,
@@ -645,25 +647,6 @@ function fieldError(
 ): string {
   handleFieldError(ctx, rawError, field, path, nonNull);
   return 'null';
-}
-
-/**
- * The object type of a (possibly non-null) object type that completes without calling anything
- * (no isTypeOf): its values can go straight to executeFields.
- */
-function plainObjectTypeOf(type: GraphQLOutputType): GraphQLObjectType | undefined {
-  const nullable = isNonNull(type) ? type.ofType : type;
-  return isObject(nullable) && nullable.isTypeOf == null ? nullable : undefined;
-}
-
-/** A value that completes as an object without further checks: not null, a promise or an Error. */
-function isPlainObjectValue(value: unknown): value is object {
-  return (
-    value !== null &&
-    typeof value === 'object' &&
-    typeof (value as { then?: unknown }).then !== 'function' &&
-    !(value instanceof Error)
-  );
 }
 
 /** SCALAR_* for a (possibly non-null) built-in scalar type; SCALAR_OTHER for anything else. */

@@ -30,6 +30,10 @@ export interface SelectionPlan {
   jsonWriter: unknown;
   /** Objects the JSON executor wrote before it decided on `jsonWriter`. */
   jsonWrites: number;
+  /** The object executor's generated builder for these objects (null: none), once it has one. */
+  objectBuilder: unknown;
+  /** Objects the object executor built before it decided on `objectBuilder`. */
+  objectBuilds: number;
 }
 
 export interface PlanScope {
@@ -161,5 +165,7 @@ function toSelectionPlan(
     asyncProne: false,
     jsonWriter: undefined,
     jsonWrites: 0,
+    objectBuilder: undefined,
+    objectBuilds: 0,
   };
 }

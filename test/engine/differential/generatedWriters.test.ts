@@ -2,11 +2,13 @@ import { buildSchema, type GraphQLObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { expectSameAsGraphQLJS } from '../support/expectSameAsGraphQLJS.js';
 
-// The byte path generates a writer for objects whose fields are all default-read leaves of
-// built-in scalars (src/engine/execution/compileObjectWriter.ts). The harness generates it from
-// a selection's first object and runs every case again without it. These cases feed such
-// selections every kind of value: the ones a writer writes itself, and the ones it must hand back
-// to the interpreter (wrong types, null in non-null fields, throwing getters, methods, promises).
+// The byte path generates a writer, and the object executor a builder, for objects whose fields
+// are all (or begin with) default-read leaves of built-in scalars (compileObjectWriter.ts,
+// compileObjectBuilder.ts in src/engine/execution). The harness generates them from a
+// selection's first object and runs every case again without them. These cases feed such
+// selections every kind of value: the ones generated code takes itself, and the ones it must
+// hand back to the interpreter (wrong types, null in non-null fields, throwing getters, methods,
+// promises).
 
 const schema = buildSchema(`
   type Query { rows: [Row] strict(case: Int): [Strict!] }
@@ -75,7 +77,7 @@ const mixed = buildSchema(`
       ? Promise.resolve({ name: `async ${post.n}` })
       : { name: `sync ${post.n}` };
 
-describe('generated object writers', () => {
+describe('generated object writers and builders', () => {
   it('write the leading leaves of a selection and hand the rest to the interpreter', async () => {
     const posts = Array.from({ length: 12 }, (_, n) => ({
       n,

@@ -64,9 +64,10 @@ export interface Implementation {
   execute(args: ExecutionArgs): unknown;
   executeJSON(args: ExecutionArgs): unknown;
   /**
-   * Run executeJSON a second time with generated code off (compileObjectWriter.ts): the path
-   * without `new Function` must give the same results. The harness generates a selection's writer
-   * from its first object, so the first runs exercise the generated writers.
+   * Run execute and executeJSON a second time with generated code off (compileObjectWriter.ts,
+   * compileObjectBuilder.ts): the path without `new Function` must give the same results. The
+   * harness generates a selection's writer and builder from its first object, so the first runs
+   * exercise the generated code.
    */
   readonly codegen?: boolean;
 }
@@ -78,7 +79,7 @@ export const sluice: Implementation = {
   codegen: true,
 };
 
-// Writers are generated from a selection's first object here (256 in production), so that every
+// Writers and builders are generated from a selection's first object here (256 in production), so that every
 // case runs through them; see Implementation.codegen for the run without.
 codegen.threshold = 1;
 
@@ -138,6 +139,8 @@ export async function expectSameAs(
       if (implementation.codegen && codegen.enabled) {
         codegen.enabled = false;
         try {
+          const plain = await runOnce(fixture, document, options, (a) => implementation.execute(a));
+          compareExecute(`${label}: execute without generated code`, plain, oracle);
           const interpreted = await runOnce(fixture, document, options, (a) =>
             implementation.executeJSON(a),
           );
