@@ -73,7 +73,10 @@ function objectShape(object: object, inner: Set<object>): Shape {
 
 function constructorName(object: object): string {
   const proto: unknown = Object.getPrototypeOf(object);
-  if (proto === null || proto === Object.prototype) return 'Object';
+  // graphql-js's result objects have no prototype: a drop-in must keep that (it decides what
+  // `result.data.hasOwnProperty`, `toString` or a `__proto__` key are), so it is compared too.
+  if (proto === null) return 'null prototype';
+  if (proto === Object.prototype) return 'Object';
   return (proto as { constructor?: { name?: string } }).constructor?.name ?? '?';
 }
 
