@@ -1,7 +1,7 @@
 import { GraphQLBoolean, GraphQLFloat, GraphQLID, GraphQLInt, GraphQLString } from 'graphql';
 import type { FieldPlan } from '../plan/FieldPlan.js';
 import { isLeaf, isNonNull } from '../plan/typeGuards.js';
-import { needsEscape } from './leafToJSON.js';
+import { needsEscape, stringifyCalls } from './leafToJSON.js';
 import { numberToJSON } from './numberToJSON.js';
 
 /**
@@ -112,6 +112,7 @@ export function compileObjectWriter(
     'numberToJSON',
     'stopped',
     'NO_ERROR',
+    'calls',
     body,
   ) as (...args: unknown[]) => ObjectWriter;
   return factory(
@@ -124,6 +125,7 @@ export function compileObjectWriter(
     numberToJSON,
     stopped,
     NO_ERROR,
+    stringifyCalls,
   );
 }
 
@@ -146,7 +148,7 @@ function fieldLines(field: WriterField, i: number): string {
         read,
         `if (typeof v === 'string') {`,
         `  if (!s${i}.escapes && !needsEscape(v)) text += ${q} + v + '"';`,
-        `  else { s${i}.escapes = true; const json = JSON.stringify(v);`,
+        `  else { s${i}.escapes = true; calls.n++; const json = JSON.stringify(v);`,
         `    if (json.length === v.length + 2) s${i}.escapes = false; text += ${p} + json; }`,
         `}${orNull} else ${stop}`,
       ].join('\n');

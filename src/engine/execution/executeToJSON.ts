@@ -30,7 +30,13 @@ import {
   sourceRunFor,
   type ExecutionContext,
 } from './ExecutionContext.js';
-import { leafWriterFor, needsEscape, OMITTED, quoteJSONString } from './leafToJSON.js';
+import {
+  leafWriterFor,
+  needsEscape,
+  OMITTED,
+  quoteJSONString,
+  stringifyCalls,
+} from './leafToJSON.js';
 import {
   codegen,
   compileObjectWriter,
@@ -41,6 +47,7 @@ import {
   type WriterKind,
 } from './compileObjectWriter.js';
 import { numberToJSON } from './numberToJSON.js';
+import { objectListCompleter, type Completer as ObjectCompleter } from './executeToObject.js';
 import { addPath, type Path } from './Path.js';
 import { isAbstract, isLeaf, isList, isNonNull, isObject } from '../plan/typeGuards.js';
 
@@ -270,6 +277,7 @@ function executeFieldsFrom(
             }
             state.escapes = true;
           }
+          stringifyCalls.n++;
           const json = JSON.stringify(value);
           if (json.length === value.length + 2) state.escapes = false;
           text += prefixes[i] + json;
@@ -741,10 +749,23 @@ function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Compl
       return fail(ctx, rawError, path, index);
     }
   };
+  // Lists of objects whose strings keep needing JSON.stringify are written the other way: built
+  // as result objects by the object executor and stringified once (see objectLists).
+  let asObjects: ObjectCompleter | undefined;
+  let objectMode = false;
+  let sinceCheck = 0;
   return (ctx, info, path, result) => {
     if (result instanceof Error) throw result;
     if (result == null) return 'null';
+    if (objectMode && codegen.enabled) {
+      if (++sinceCheck < objectLists.recheckEvery) {
+        asObjects ??= objectListCompleter(field, itemType);
+        return stringifyCompleted(ctx, asObjects(ctx, info, path!, result));
+      }
+      sinceCheck = 0;
+    }
     if (!isIterableObject(result)) throw notIterableError(field);
+    const stringifiedBefore = stringifyCalls.n;
     const listPath = path!;
     let text = '[';
     let pending: Text[] | undefined;
@@ -810,7 +831,17 @@ function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Compl
         add(completeOne(ctx, info, listPath, item, index), index),
       );
     }
-    if (pending === undefined) return text + ']';
+    if (pending === undefined) {
+      if (
+        itemObjectType !== undefined &&
+        Array.isArray(result) &&
+        result.length >= objectLists.minItems
+      ) {
+        const perItem = (stringifyCalls.n - stringifiedBefore) / result.length;
+        objectMode = perItem >= objectLists.minStringifiedPerItem;
+      }
+      return text + ']';
+    }
     // graphql-js resolves a list with promises through Promise.all; see executeFields.
     return Promise.all(pending).then((values) => {
       let out = values[0]!;
@@ -822,6 +853,34 @@ function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Compl
       return out + ']';
     });
   };
+}
+
+/**
+ * When a list of objects is written as objects: when the last time it was written as text (with
+ * `minItems` items or more), its items' strings went through JSON.stringify
+ * `minStringifiedPerItem` times each or more (text with quotes, backslashes or newlines). Each such call costs more than building the item as an object
+ * (with the generated builders) and letting one JSON.stringify of the whole list escape it all:
+ * 5-7% faster on the benchmark's feed (3 per item), while lists of plain strings stay faster as
+ * text (2-2.5x). Every `recheckEvery`-th list is written as text again, to see whether its data
+ * still is that way. The results are the same either way (JSON.stringify of what execute builds
+ * is what executeJSON writes); tests lower the threshold to run every list both ways.
+ */
+export const objectLists = { minStringifiedPerItem: 2, minItems: 8, recheckEvery: 64 };
+
+/** A value the object executor completed, as JSON text (as leafToJSON's valueToJSON fails). */
+function stringifyCompleted(ctx: ExecutionContext, completed: unknown): Text {
+  return isPromise(completed)
+    ? completed.then((value) => stringifyValue(ctx, value))
+    : stringifyValue(ctx, completed);
+}
+
+function stringifyValue(ctx: ExecutionContext, value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? 'null';
+  } catch (error) {
+    ctx.jsonFailure ??= { error };
+    return 'null';
+  }
 }
 
 /** The text a list's item `index` is written after: the list so far, and a comma after the first. */

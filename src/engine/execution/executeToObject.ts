@@ -44,7 +44,7 @@ import { isAbstract, isLeaf, isList, isNonNull, isObject } from '../plan/typeGua
  * static arguments, resolve info for default-resolved fields, type checks of the return type.
  */
 
-type Completer = (
+export type Completer = (
   ctx: ExecutionContext,
   info: GraphQLResolveInfo | undefined,
   path: Path,
@@ -368,6 +368,11 @@ function makeLeafCompleter(type: GraphQLLeafType): Completer {
     if (serialized == null) throw serializeNullError(type, result, serialized);
     return serialized;
   };
+}
+
+/** completeListValue for `field`'s list of `itemType`, building the items as result objects. */
+export function objectListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Completer {
+  return makeListCompleter(field, itemType);
 }
 
 function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Completer {

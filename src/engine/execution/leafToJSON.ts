@@ -38,8 +38,17 @@ export const OMITTED = '';
  * than JSON.stringify's general path for short strings, and the result is the same text.
  */
 export function quoteJSONString(value: string): string {
-  return needsEscape(value) ? JSON.stringify(value) : '"' + value + '"';
+  if (!needsEscape(value)) return '"' + value + '"';
+  stringifyCalls.n++;
+  return JSON.stringify(value);
 }
+
+/**
+ * How many strings the byte path has written through JSON.stringify (each call costs ~170 ns
+ * before its first character): a list whose items keep needing it is written as objects
+ * instead (executeToJSON's list completer).
+ */
+export const stringifyCalls = { n: 0 };
 
 /** Where a JSON.stringify failure (a BigInt, a cycle) is kept until the response is done. */
 export interface JSONFailureSink {
