@@ -1,7 +1,10 @@
-import { GraphQLBoolean, GraphQLFloat, GraphQLID, GraphQLInt, GraphQLString } from 'graphql';
 import type { FieldPlan } from '../plan/FieldPlan.js';
-import { isLeaf, isNonNull } from '../plan/typeGuards.js';
-import { needsEscape, stringifyCalls } from './leafToJSON.js';
+import {
+  builtinScalarKind,
+  needsEscape,
+  stringifyCalls,
+  type BuiltinScalarKind,
+} from './leafToJSON.js';
 import { numberToJSON } from './numberToJSON.js';
 
 /**
@@ -22,7 +25,7 @@ import { numberToJSON } from './numberToJSON.js';
  */
 
 /** The scalars a writer can write, by how it writes them. */
-export type WriterKind = 'typename' | 'string' | 'int' | 'float' | 'boolean';
+export type WriterKind = 'typename' | BuiltinScalarKind;
 
 export interface WriterField {
   readonly kind: WriterKind;
@@ -162,20 +165,21 @@ function fieldLines(field: WriterField, i: number): string {
 }
 
 /**
+ * Whether the default resolver reads the field inline: no resolver, no data source, and arguments
+ * (if any) that coerce the same every time, so nothing can fail before the property is read.
+ */
+export function isDefaultRead(field: FieldPlan): boolean {
+  return (
+    field.resolve === undefined && field.source === undefined && field.staticArgs !== undefined
+  );
+}
+
+/**
  * The kind of writer (or builder) line for a field read by the default resolver whose type is a
  * (possibly non-null) built-in scalar; undefined for any other field.
  */
 export function defaultReadLeafKind(field: FieldPlan): WriterKind | undefined {
-  if (field.resolve !== undefined || field.source !== undefined || field.staticArgs === undefined)
-    return undefined;
-  const type = isNonNull(field.returnType) ? field.returnType.ofType : field.returnType;
-  if (!isLeaf(type)) return undefined;
-  const serialize = type.serialize;
-  if (serialize === GraphQLString.serialize || serialize === GraphQLID.serialize) return 'string';
-  if (serialize === GraphQLInt.serialize) return 'int';
-  if (serialize === GraphQLFloat.serialize) return 'float';
-  if (serialize === GraphQLBoolean.serialize) return 'boolean';
-  return undefined;
+  return isDefaultRead(field) ? builtinScalarKind(field.returnType) : undefined;
 }
 
 /** The only values interpolated into generated code: non-negative integers. */

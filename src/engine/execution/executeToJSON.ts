@@ -1,14 +1,5 @@
 import type { GraphQLError } from 'graphql';
-import {
-  GraphQLBoolean,
-  GraphQLFloat,
-  GraphQLID,
-  GraphQLInt,
-  GraphQLString,
-  type GraphQLObjectType,
-  type GraphQLOutputType,
-  type GraphQLResolveInfo,
-} from 'graphql';
+import { type GraphQLObjectType, type GraphQLOutputType, type GraphQLResolveInfo } from 'graphql';
 import { argumentsFor, type FieldPlan } from '../plan/FieldPlan.js';
 import { subselectionOf, type SelectionPlan } from '../plan/SelectionPlan.js';
 import {
@@ -31,23 +22,29 @@ import {
   type ExecutionContext,
 } from './ExecutionContext.js';
 import {
+  builtinScalarKind,
   leafWriterFor,
   needsEscape,
   OMITTED,
   quoteJSONString,
   stringifyCalls,
+  type BuiltinScalarKind,
 } from './leafToJSON.js';
 import {
   codegen,
   compileObjectWriter,
+  defaultReadLeafKind,
+  isDefaultRead,
   NO_ERROR,
   stopped,
   type ObjectWriter,
   type WriterField,
-  type WriterKind,
 } from './compileObjectWriter.js';
 import { numberToJSON } from './numberToJSON.js';
-import { objectListCompleter, type Completer as ObjectCompleter } from './executeToObject.js';
+import {
+  makeListCompleter as objectListCompleter,
+  type Completer as ObjectCompleter,
+} from './executeToObject.js';
 import { addPath, type Path } from './Path.js';
 import { isAbstract, isLeaf, isList, isNonNull, isObject } from '../plan/typeGuards.js';
 
@@ -407,13 +404,14 @@ function writerOf(selection: SelectionPlan): ObjectWriter | null {
   if (++selection.jsonWrites < codegen.threshold) return null;
   const fields: WriterField[] = [];
   for (let i = 0; i < selection.fields.length; i++) {
-    const state = stateOf(selection.fields[i]!);
-    const kind = state.fast === FAST_TYPENAME ? 'typename' : writerKind(state);
+    const field = selection.fields[i]!;
+    const state = stateOf(field);
+    const kind = field.typename !== undefined ? 'typename' : defaultReadLeafKind(field);
     if (kind === undefined) break;
     fields.push({
       kind,
       nonNull: state.nonNull,
-      fieldName: selection.fields[i]!.fieldName,
+      fieldName: field.fieldName,
       prefix: selection.jsonPrefixes[i]!,
       typenameJSON: state.typenameJSON,
       state,
@@ -425,22 +423,6 @@ function writerOf(selection: SelectionPlan): ObjectWriter | null {
       : compileObjectWriter(fields, fields.length === selection.fields.length);
   selection.jsonWriter = compiled;
   return compiled;
-}
-
-function writerKind(state: JSONFieldState): WriterKind | undefined {
-  if (state.fast !== FAST_LEAF) return undefined;
-  switch (state.scalar) {
-    case SCALAR_STRING:
-      return 'string';
-    case SCALAR_INT:
-      return 'int';
-    case SCALAR_FLOAT:
-      return 'float';
-    case SCALAR_BOOLEAN:
-      return 'boolean';
-    default:
-      return undefined;
-  }
 }
 
 /** The text an object has written so far, without the `into` it was written after. */
@@ -523,8 +505,7 @@ function stateOf(field: FieldPlan): JSONFieldState {
   if (state === undefined) {
     const scalar = builtinScalarOf(field.returnType);
     const objectType = plainObjectTypeOf(field.returnType);
-    const defaultRead =
-      field.resolve === undefined && field.source === undefined && field.staticArgs !== undefined;
+    const defaultRead = isDefaultRead(field);
     const fast =
       field.typename !== undefined
         ? FAST_TYPENAME
@@ -657,17 +638,17 @@ function fieldError(
   return 'null';
 }
 
+const SCALAR_OF: Readonly<Record<BuiltinScalarKind, number>> = {
+  string: SCALAR_STRING,
+  int: SCALAR_INT,
+  float: SCALAR_FLOAT,
+  boolean: SCALAR_BOOLEAN,
+};
+
 /** SCALAR_* for a (possibly non-null) built-in scalar type; SCALAR_OTHER for anything else. */
 function builtinScalarOf(type: GraphQLOutputType): number {
-  const nullable = isNonNull(type) ? type.ofType : type;
-  if (!isLeaf(nullable)) return SCALAR_OTHER;
-  const serialize = nullable.serialize;
-  if (serialize === GraphQLString.serialize || serialize === GraphQLID.serialize)
-    return SCALAR_STRING;
-  if (serialize === GraphQLInt.serialize) return SCALAR_INT;
-  if (serialize === GraphQLFloat.serialize) return SCALAR_FLOAT;
-  if (serialize === GraphQLBoolean.serialize) return SCALAR_BOOLEAN;
-  return SCALAR_OTHER;
+  const kind = builtinScalarKind(type);
+  return kind === undefined ? SCALAR_OTHER : SCALAR_OF[kind];
 }
 
 /** Builds completeValue for one return type of one field, once. */
@@ -858,8 +839,9 @@ function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Compl
 /**
  * When a list of objects is written as objects: when the last time it was written as text (with
  * `minItems` items or more), its items' strings went through JSON.stringify
- * `minStringifiedPerItem` times each or more (text with quotes, backslashes or newlines). Each such call costs more than building the item as an object
- * (with the generated builders) and letting one JSON.stringify of the whole list escape it all:
+ * `minStringifiedPerItem` times each or more (text with quotes, backslashes or newlines). Each
+ * such call costs more than building the item as an object (with the generated builders) and
+ * letting one JSON.stringify of the whole list escape it all:
  * 5-7% faster on the benchmark's feed (3 per item), while lists of plain strings stay faster as
  * text (2-2.5x). Every `recheckEvery`-th list is written as text again, to see whether its data
  * still is that way. The results are the same either way (JSON.stringify of what execute builds

@@ -5,7 +5,9 @@ import {
   GraphQLInt,
   GraphQLString,
   type GraphQLLeafType,
+  type GraphQLOutputType,
 } from 'graphql';
+import { isLeaf, isNonNull } from '../plan/typeGuards.js';
 import { serializeNullError } from './completion.js';
 import { numberToJSON } from './numberToJSON.js';
 
@@ -88,6 +90,21 @@ function valueToJSON(sink: JSONFailureSink, value: unknown, key: string | number
   }
 }
 
+/** The built-in scalars whose plain values are written (and stored) without calling serialize. */
+export type BuiltinScalarKind = 'string' | 'int' | 'float' | 'boolean';
+
+/** Which built-in scalar a (possibly non-null) type is, by its serialize (ID's is String's kind). */
+export function builtinScalarKind(type: GraphQLOutputType): BuiltinScalarKind | undefined {
+  const nullable = isNonNull(type) ? type.ofType : type;
+  if (!isLeaf(nullable)) return undefined;
+  const serialize = nullable.serialize;
+  if (serialize === GraphQLString.serialize || serialize === GraphQLID.serialize) return 'string';
+  if (serialize === GraphQLInt.serialize) return 'int';
+  if (serialize === GraphQLFloat.serialize) return 'float';
+  if (serialize === GraphQLBoolean.serialize) return 'boolean';
+  return undefined;
+}
+
 /**
  * The JSON writer for a leaf type, chosen once per field. For the built-in scalars the common
  * input (a string for String, an integer for Int, …) is written directly — the same text
@@ -103,28 +120,27 @@ export function leafWriterFor(type: GraphQLLeafType): LeafWriter {
       ? quoteJSONString(serialized)
       : valueToJSON(sink, serialized, key);
   };
-  if (type.serialize === GraphQLString.serialize || type.serialize === GraphQLID.serialize) {
-    return (sink, result, key) =>
-      typeof result === 'string' ? quoteJSONString(result) : general(sink, result, key);
+  switch (builtinScalarKind(type)) {
+    case 'string':
+      return (sink, result, key) =>
+        typeof result === 'string' ? quoteJSONString(result) : general(sink, result, key);
+    case 'int':
+      return (sink, result, key) =>
+        typeof result === 'number' &&
+        Number.isInteger(result) &&
+        result <= MAX_INT &&
+        result >= MIN_INT
+          ? '' + result
+          : general(sink, result, key);
+    case 'float':
+      return (sink, result, key) =>
+        typeof result === 'number' && Number.isFinite(result)
+          ? numberToJSON(result)
+          : general(sink, result, key);
+    case 'boolean':
+      return (sink, result, key) =>
+        result === true ? 'true' : result === false ? 'false' : general(sink, result, key);
+    default:
+      return general;
   }
-  if (type.serialize === GraphQLInt.serialize) {
-    return (sink, result, key) =>
-      typeof result === 'number' &&
-      Number.isInteger(result) &&
-      result <= MAX_INT &&
-      result >= MIN_INT
-        ? '' + result
-        : general(sink, result, key);
-  }
-  if (type.serialize === GraphQLFloat.serialize) {
-    return (sink, result, key) =>
-      typeof result === 'number' && Number.isFinite(result)
-        ? numberToJSON(result)
-        : general(sink, result, key);
-  }
-  if (type.serialize === GraphQLBoolean.serialize) {
-    return (sink, result, key) =>
-      result === true ? 'true' : result === false ? 'false' : general(sink, result, key);
-  }
-  return general;
 }
