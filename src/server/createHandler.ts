@@ -78,6 +78,7 @@ export function buildHandler(options: ServerOptions): HandlerCore {
       : options.csrf === true || !options.csrf
         ? { headers: DEFAULT_CSRF_HEADERS }
         : options.csrf;
+  const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
   const endpoint: GraphQLEndpoint = {
     engine: options.engine,
     path: graphqlPath,
@@ -86,8 +87,8 @@ export function buildHandler(options: ServerOptions): HandlerCore {
     csrf,
     persisted: createPersistedOperations(options.persisted),
     validationErrorStatus: options.validationErrorStatus ?? 400,
-    timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
-    deadlines: new Deadlines(options.timeoutMs ?? DEFAULTS.timeoutMs),
+    timeoutMs,
+    deadlines: new Deadlines(timeoutMs),
     contextValue: options.contextValue,
     rootValue: options.rootValue,
   };
