@@ -1,7 +1,12 @@
 import { rmSync } from 'node:fs';
 import type { ExecutionArgs, ExecutionResult } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine, PrepareResult } from '../../src/engine/index.js';
+import type {
+  Engine,
+  ExecuteRequest,
+  PreparedOperation,
+  PrepareResult,
+} from '../../src/engine/index.js';
 import type { CheckName } from './CaseResult.js';
 import { sluice, type Contender } from './Contender.js';
 import { writeFixtureCorpus } from './fixtureCorpus.js';
@@ -167,14 +172,15 @@ describe('runCorpus on the fixture corpus', () => {
             return { ...prepared, phase: 'validate', errors: prepared.errors.slice(1) };
           return {
             ...prepared,
-            execute: (request) => {
+            // The corpus has no data sources, so bodies are always text.
+            execute: ((request?: ExecuteRequest) => {
               const outcome = prepared.execute(request);
               const edit = (o: Awaited<typeof outcome>) => ({
                 ...o,
                 body: o.body.replace('"str"', '"STR"'),
               });
               return outcome instanceof Promise ? outcome.then(edit) : edit(outcome);
-            },
+            }) as PreparedOperation['execute'],
           };
         };
         return { ...engine, prepare } satisfies Engine;

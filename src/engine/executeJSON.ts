@@ -13,6 +13,7 @@ export function executeJSON(args: ExecutionArgs): PromiseOrValue<string> {
       'graphql@16 dropped long-deprecated support for positional arguments, please pass an object instead.',
     );
   }
+  // Without RunJSONOptions.bytes the response is always text.
   const result = runJSON(args);
-  return 'json' in result ? result.json : result.then((r) => r.json);
+  return 'json' in result ? (result.json as string) : result.then((r) => r.json as string);
 }

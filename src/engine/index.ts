@@ -19,6 +19,7 @@ export {
   type EngineOptions,
   type EngineStats,
   type ExecuteOutcome,
+  type ExecuteBytesRequest,
   type ExecuteRequest,
   type OperationType,
   type PreparedOperation,

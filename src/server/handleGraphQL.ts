@@ -242,7 +242,12 @@ function run(
   info: RequestInfo,
   startedAt: number,
 ): HttpResponse | Promise<HttpResponse> {
-  const ran = prepared.execute({ variables, contextValue, rootValue: endpoint.rootValue });
+  const ran = prepared.execute({
+    variables,
+    contextValue,
+    rootValue: endpoint.rootValue,
+    bytes: true,
+  });
   if (!(ran instanceof Promise)) return answer(prepared, ran, endpoint, info, startedAt);
   return withTimeout(ran, endpoint, startedAt, scope).then((outcome) =>
     answer(prepared, outcome, endpoint, info, startedAt),
@@ -251,7 +256,7 @@ function run(
 
 function answer(
   prepared: PreparedOperation,
-  outcome: ExecuteOutcome,
+  outcome: ExecuteOutcome<string | Uint8Array>,
   endpoint: GraphQLEndpoint,
   info: RequestInfo,
   startedAt: number,

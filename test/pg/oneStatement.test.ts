@@ -83,4 +83,19 @@ describe('one statement per operation', () => {
     await prepared.execute({ variables: { minViews: '30000' } });
     expect(counting.statements).toEqual([first, first]);
   });
+
+  it('gives a caller that takes bytes the same response, undecoded where the driver allows', async () => {
+    const prepared = createEngine({ schema: reflection.schema }).prepare(QUERY);
+    if (!prepared.ok) throw new Error(prepared.body);
+    const variables = { minViews: '20000' };
+    const text = await prepared.execute({ variables });
+    counting.statements.length = 0;
+    const bytes = await prepared.execute({ variables, bytes: true });
+    expect(counting.statements).toHaveLength(1);
+    // postgres.js (DATABASE_URL) hands over the column's bytes; PGlite decodes them itself.
+    expect(bytes.body instanceof Uint8Array).toBe(db.client.queryBytes !== undefined);
+    const body =
+      bytes.body instanceof Uint8Array ? new TextDecoder().decode(bytes.body) : bytes.body;
+    expect(body).toBe(text.body);
+  });
 });

@@ -38,6 +38,11 @@ export interface ExecutionContext {
   sourceRuns: Map<SourceGroup, SourceRun> | undefined;
   /** The first error JSON.stringify raised writing a value (byte path only). */
   jsonFailure: { readonly error: unknown } | undefined;
+  /**
+   * Source JSON kept as bytes for a caller that takes the response as bytes (splicedJSON.ts);
+   * undefined: bytes are decoded into the text.
+   */
+  splicedBytes: Uint8Array[] | undefined;
 }
 
 /** graphql-js's devAssert: a plain Error for programmer mistakes. */
@@ -92,6 +97,7 @@ export function buildExecutionContext(
     errors: new CollectedErrors(),
     sourceRuns: undefined,
     jsonFailure: undefined,
+    splicedBytes: undefined,
   };
 }
 

@@ -46,6 +46,7 @@ import {
   type Completer as ObjectCompleter,
 } from './executeToObject.js';
 import { addPath, type Path } from './Path.js';
+import { isJSONNull, spliceJSON } from './splicedJSON.js';
 import { isAbstract, isLeaf, isList, isNonNull, isObject } from '../plan/typeGuards.js';
 
 /**
@@ -617,9 +618,9 @@ function executeSourceField(
       if (entry === undefined)
         throw new Error(`Data source returned no result for "${field.responseKey}".`);
       if (entry.kind === 'json') {
-        return entry.json === 'null'
+        return isJSONNull(entry.json)
           ? state.complete(ctx, info, path, null, field.responseKey)
-          : entry.json;
+          : spliceJSON(ctx, entry.json);
       }
       return state.complete(ctx, info, path, entry.value, field.responseKey);
     })

@@ -27,6 +27,7 @@ import {
   type ExecutionContext,
 } from './ExecutionContext.js';
 import { addPath, type Path } from './Path.js';
+import { isJSONNull, jsonText } from './splicedJSON.js';
 import {
   built,
   compileObjectBuilder,
@@ -266,9 +267,9 @@ function executeField(
         if (entry === undefined)
           throw new Error(`Data source returned no result for "${field.responseKey}".`);
         if (entry.kind === 'json') {
-          return entry.json === 'null'
+          return isJSONNull(entry.json)
             ? state.complete(ctx, resolvedInfo, path, null)
-            : JSON.parse(entry.json);
+            : JSON.parse(jsonText(entry.json));
         }
         return state.complete(ctx, resolvedInfo, path, entry.value);
       });

@@ -2,6 +2,7 @@ import type { ExecutionArgs, GraphQLError, GraphQLFormattedError } from 'graphql
 import { withCode } from '../request/formatError.js';
 import { buildExecutionContext, type ExecutionContext } from './ExecutionContext.js';
 import { executeOperationToJSON } from './executeToJSON.js';
+import { assembleBytes } from './splicedJSON.js';
 
 export type PromiseOrValue<T> = T | Promise<T>;
 
@@ -10,11 +11,19 @@ export interface RunJSONOptions {
   readonly formatError?: ((error: GraphQLError) => GraphQLFormattedError) | undefined;
   /** Code given to errors raised before execution (variable coercion, operation choice). */
   readonly requestErrorCode?: string | undefined;
+  /**
+   * The caller takes the response as UTF-8 bytes: when a data source answered with bytes, `json`
+   * is a Uint8Array holding them undecoded (splicedJSON.ts). Otherwise `json` is always text.
+   */
+  readonly bytes?: boolean | undefined;
 }
 
 export interface RunJSONResult {
-  /** The whole response as JSON text, byte for byte `JSON.stringify` of graphql-js's result. */
-  readonly json: string;
+  /**
+   * The whole response as JSON text, byte for byte `JSON.stringify` of graphql-js's result; as
+   * its UTF-8 encoding only when `RunJSONOptions.bytes` was set and a source gave bytes.
+   */
+  readonly json: string | Uint8Array;
   /** False when the request failed before execution: the response has no `data`. */
   readonly hasData: boolean;
   readonly errorCount: number;
@@ -35,6 +44,7 @@ export function runJSON(
       errorCount: errors.length,
     };
   }
+  if (options.bytes === true) ctx.splicedBytes = [];
   const data = executeOperationToJSON(ctx);
   return typeof data === 'string'
     ? finish(ctx, data, options)
@@ -47,9 +57,13 @@ function finish(ctx: ExecutionContext, data: string, options: RunJSONOptions): R
   // error comes first, then one writing a value (kept while the data was written).
   const errorsText = errors.length === 0 ? '' : writeErrors(errors, options);
   if (ctx.jsonFailure !== undefined) throw ctx.jsonFailure.error;
-  if (errors.length === 0) return { json: '{"data":' + data + '}', hasData: true, errorCount: 0 };
+  const text =
+    errors.length === 0
+      ? '{"data":' + data + '}'
+      : '{"errors":' + errorsText + ',"data":' + data + '}';
+  const chunks = ctx.splicedBytes;
   return {
-    json: '{"errors":' + errorsText + ',"data":' + data + '}',
+    json: chunks === undefined || chunks.length === 0 ? text : assembleBytes(text, chunks),
     hasData: true,
     errorCount: errors.length,
   };

@@ -12,7 +12,7 @@ import {
 } from 'graphql';
 import { ErrorCode } from '../errors/ErrorCode.js';
 import { validateDocument } from '../validation/validateDocument.js';
-import { runJSON, type PromiseOrValue } from '../execution/runJSON.js';
+import { runJSON, type PromiseOrValue, type RunJSONResult } from '../execution/runJSON.js';
 import {
   maxAliasesRule,
   maxDepthRule,
@@ -77,11 +77,19 @@ export interface ExecuteRequest {
   readonly variables?: Readonly<Record<string, unknown>> | null | undefined;
   readonly contextValue?: unknown;
   readonly rootValue?: unknown;
+  /**
+   * The caller can send the body as bytes: JSON a data source returned as UTF-8 bytes then stays
+   * bytes (the body is a Uint8Array) instead of being decoded into text. Default false.
+   */
+  readonly bytes?: boolean;
 }
 
-export interface ExecuteOutcome {
-  /** The complete response as JSON text. */
-  readonly body: string;
+/** A request that takes the body as bytes. */
+export type ExecuteBytesRequest = ExecuteRequest & { readonly bytes: true };
+
+export interface ExecuteOutcome<Body extends string | Uint8Array = string> {
+  /** The complete response as JSON text, or its UTF-8 bytes (see `ExecuteRequest.bytes`). */
+  readonly body: Body;
   /** False when the request failed before execution (variables, cost): the body has no `data`. */
   readonly hasData: boolean;
   readonly errorCount: number;
@@ -98,6 +106,7 @@ export interface PreparedOperation {
   /** True when parse, validation and planning were all served from the cache. */
   readonly cached: boolean;
   readonly timings: PrepareTimings;
+  execute(request: ExecuteBytesRequest): PromiseOrValue<ExecuteOutcome<string | Uint8Array>>;
   execute(request?: ExecuteRequest): PromiseOrValue<ExecuteOutcome>;
 }
 
@@ -253,7 +262,9 @@ export function createEngine(options: EngineOptions): Engine {
         executeMs: 0,
       };
     };
-    const execute = (request: ExecuteRequest = {}): PromiseOrValue<ExecuteOutcome> => {
+    const execute = (
+      request: ExecuteRequest = {},
+    ): PromiseOrValue<ExecuteOutcome<string | Uint8Array>> => {
       const variables = request.variables ?? {};
       const cost = fixedCost ?? costOf(variables);
       if (cost > maxCost) return costError(cost);
@@ -270,9 +281,9 @@ export function createEngine(options: EngineOptions): Engine {
           typeResolver: options.typeResolver,
           hideSuggestions,
         },
-        { formatError, requestErrorCode: ErrorCode.BAD_USER_INPUT },
+        { formatError, requestErrorCode: ErrorCode.BAD_USER_INPUT, bytes: request.bytes === true },
       );
-      const finish = (result: { json: string; hasData: boolean; errorCount: number }) => ({
+      const finish = (result: RunJSONResult) => ({
         body: result.json,
         hasData: result.hasData,
         errorCount: result.errorCount,
@@ -288,7 +299,8 @@ export function createEngine(options: EngineOptions): Engine {
       operation,
       cached: false,
       timings: { ...entry.timings, plan: now() - t0 },
-      execute,
+      // The body is bytes only when the request asked for them (runJSON's contract).
+      execute: execute as PreparedOperation['execute'],
     };
     return { first, again: { ...first, cached: true, timings: NO_TIME } };
   }

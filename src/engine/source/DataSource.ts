@@ -46,8 +46,12 @@ export interface SourceCompileRequest {
 
 /** What a source returns for one root field. */
 export type SourceFieldResult =
-  /** JSON text of the field's value, already in response shape: spliced without parsing. */
-  | { readonly kind: 'json'; readonly json: string }
+  /**
+   * JSON of the field's value, already in response shape: spliced without parsing. As UTF-8
+   * bytes, it reaches a caller that takes the response as bytes (the server) without being
+   * decoded at all.
+   */
+  | { readonly kind: 'json'; readonly json: string | Uint8Array }
   /** A value the engine completes through the normal plan (e.g. rows that feed computed fields). */
   | { readonly kind: 'value'; readonly value: unknown };
 

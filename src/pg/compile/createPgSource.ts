@@ -118,7 +118,7 @@ export function createPgSource(model: Model, client: SqlClient): PgSource {
         return ran.then((results) => {
           const nonFinite: number[] = [];
           results.forEach((result, i) => {
-            if (built.floats[i] && result.kind === 'json' && NON_FINITE.test(result.json))
+            if (built.floats[i] && result.kind === 'json' && hasNonFinite(result.json))
               nonFinite.push(i);
           });
           if (nonFinite.length === 0) return results;
@@ -170,21 +170,38 @@ function run(
   variables: Variables,
 ): Promise<SourceFieldResult[]> {
   const values = bindValues(statement.values, variables);
-  return client.query(statement.text, values).then(
+  // Bytes where the driver can give them: a json-mode column then goes to the response undecoded.
+  const rows = client.queryBytes
+    ? client.queryBytes(statement.text, values)
+    : client.query(statement.text, values);
+  return rows.then(
     (rows) => {
       const row = rows[0] ?? [];
       return statement.modes.map((mode, i): SourceFieldResult => {
-        const text = row[i];
-        const json = typeof text === 'string' ? text : 'null';
+        const cell = row[i];
+        const json = typeof cell === 'string' || cell instanceof Uint8Array ? cell : 'null';
         return mode === 'json'
           ? { kind: 'json', json }
-          : { kind: 'value', value: JSON.parse(json) as unknown };
+          : { kind: 'value', value: JSON.parse(textOf(json)) as unknown };
       });
     },
     (error: unknown) => {
       throw databaseError(error);
     },
   );
+}
+
+const decoder = new TextDecoder();
+
+function textOf(json: string | Uint8Array): string {
+  return typeof json === 'string' ? json : decoder.decode(json);
+}
+
+/** NON_FINITE.test on text or on UTF-8 bytes (the strings it matches are ASCII). */
+function hasNonFinite(json: string | Uint8Array): boolean {
+  if (typeof json === 'string') return NON_FINITE.test(json);
+  const bytes = Buffer.from(json.buffer, json.byteOffset, json.length);
+  return bytes.includes('"NaN"') || bytes.includes('"Infinity"') || bytes.includes('"-Infinity"');
 }
 
 /**

@@ -9,6 +9,11 @@ export interface SqlClient {
   readonly driver: string;
   /** Runs one statement (extended protocol, prepared). Rows come back as arrays of column values. */
   query(text: string, values?: ReadonlyArray<unknown>): Promise<QueryRows>;
+  /**
+   * Like `query`, with every column as the UTF-8 bytes PostgreSQL sent (null for SQL NULL),
+   * undecoded. Optional: a driver that decodes anyway (PGlite) leaves it out.
+   */
+  queryBytes?(text: string, values?: ReadonlyArray<unknown>): Promise<ByteRows>;
   /** Runs a script of several statements without parameters (schema setup, seeds). */
   exec(script: string): Promise<void>;
   /** Closes every connection. */
@@ -16,6 +21,7 @@ export interface SqlClient {
 }
 
 export type QueryRows = ReadonlyArray<ReadonlyArray<unknown>>;
+export type ByteRows = ReadonlyArray<ReadonlyArray<Uint8Array | null>>;
 
 /**
  * Settings every Sluice connection runs with (sent as startup parameters where the driver can).

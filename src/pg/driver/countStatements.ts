@@ -10,6 +10,14 @@ export function countStatements(client: SqlClient): SqlClient & { readonly state
       statements.push(text);
       return client.query(text, values);
     },
+    ...(client.queryBytes
+      ? {
+          queryBytes(text: string, values?: ReadonlyArray<unknown>) {
+            statements.push(text);
+            return client.queryBytes!(text, values);
+          },
+        }
+      : {}),
     exec(script) {
       statements.push(script);
       return client.exec(script);

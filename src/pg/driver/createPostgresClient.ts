@@ -39,6 +39,14 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
             ReadonlyArray<ReadonlyArray<unknown>>
           >,
       ),
+    // .raw(): columns as Buffers sliced from what the socket received, with no text decoding.
+    queryBytes: (text, values = []) =>
+      gate.run(
+        () =>
+          sql.unsafe(text, values as never[], { prepare: true }).raw() as unknown as Promise<
+            ReadonlyArray<ReadonlyArray<Uint8Array | null>>
+          >,
+      ),
     exec: (script) =>
       gate.run(async () => {
         await sql.unsafe(script).simple();
