@@ -2,7 +2,7 @@ import type { FieldPlan } from '../plan/FieldPlan.js';
 import {
   builtinScalarKind,
   needsEscape,
-  stringifyCalls,
+  escapedStrings,
   type BuiltinScalarKind,
 } from './leafToJSON.js';
 import { numberToJSON } from './numberToJSON.js';
@@ -115,7 +115,7 @@ export function compileObjectWriter(
     'numberToJSON',
     'stopped',
     'NO_ERROR',
-    'calls',
+    'escaped',
     body,
   ) as (...args: unknown[]) => ObjectWriter;
   return factory(
@@ -128,7 +128,7 @@ export function compileObjectWriter(
     numberToJSON,
     stopped,
     NO_ERROR,
-    stringifyCalls,
+    escapedStrings,
   );
 }
 
@@ -151,7 +151,7 @@ function fieldLines(field: WriterField, i: number): string {
         read,
         `if (typeof v === 'string') {`,
         `  if (!s${i}.escapes && !needsEscape(v)) text += ${q} + v + '"';`,
-        `  else { s${i}.escapes = true; calls.n++; const json = JSON.stringify(v);`,
+        `  else { s${i}.escapes = true; escaped.chars += v.length; const json = JSON.stringify(v);`,
         `    if (json.length === v.length + 2) s${i}.escapes = false; text += ${p} + json; }`,
         `}${orNull} else ${stop}`,
       ].join('\n');

@@ -41,16 +41,16 @@ export const OMITTED = '';
  */
 export function quoteJSONString(value: string): string {
   if (!needsEscape(value)) return '"' + value + '"';
-  stringifyCalls.n++;
+  escapedStrings.chars += value.length;
   return JSON.stringify(value);
 }
 
 /**
- * How many strings the byte path has written through JSON.stringify (each call costs ~170 ns
- * before its first character): a list whose items keep needing it is written as objects
- * instead (executeToJSON's list completer).
+ * How many characters of strings that needed escaping the byte path has written through
+ * JSON.stringify: a list whose items hold many is written as objects instead (executeToJSON's
+ * list completer, `objectLists`).
  */
-export const stringifyCalls = { n: 0 };
+export const escapedStrings = { chars: 0 };
 
 /** Where a JSON.stringify failure (a BigInt, a cycle) is kept until the response is done. */
 export interface JSONFailureSink {
