@@ -30,6 +30,7 @@ export {
 export { ErrorCode } from './errors/ErrorCode.js';
 export {
   getFieldSource,
+  sourceJSONText,
   type CompiledSourceQuery,
   type DataSource,
   type SluiceFieldExtension,

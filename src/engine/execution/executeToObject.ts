@@ -27,7 +27,8 @@ import {
   type ExecutionContext,
 } from './ExecutionContext.js';
 import { addPath, type Path } from './Path.js';
-import { isJSONNull, jsonText } from './splicedJSON.js';
+import { sourceJSONText } from '../source/DataSource.js';
+import { isJSONNull } from './splicedJSON.js';
 import {
   built,
   compileObjectBuilder,
@@ -269,7 +270,7 @@ function executeField(
         if (entry.kind === 'json') {
           return isJSONNull(entry.json)
             ? state.complete(ctx, resolvedInfo, path, null)
-            : JSON.parse(jsonText(entry.json));
+            : JSON.parse(sourceJSONText(entry.json));
         }
         return state.complete(ctx, resolvedInfo, path, entry.value);
       });

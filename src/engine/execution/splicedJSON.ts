@@ -1,3 +1,4 @@
+import { sourceJSONText } from '../source/DataSource.js';
 import type { ExecutionContext } from './ExecutionContext.js';
 
 /**
@@ -17,13 +18,7 @@ import type { ExecutionContext } from './ExecutionContext.js';
  */
 const MARKER = /\u0000(\d+)\u0000/g;
 
-const decoder = new TextDecoder();
 const encoder = new TextEncoder();
-
-/** The JSON text of a source's field value, decoding bytes. */
-export function jsonText(json: string | Uint8Array): string {
-  return typeof json === 'string' ? json : decoder.decode(json);
-}
 
 /** True when a source's JSON is the literal `null`. */
 export function isJSONNull(json: string | Uint8Array): boolean {
@@ -42,7 +37,7 @@ export function isJSONNull(json: string | Uint8Array): boolean {
 export function spliceJSON(ctx: ExecutionContext, json: string | Uint8Array): string {
   if (typeof json === 'string') return json;
   const chunks = ctx.splicedBytes;
-  if (chunks === undefined) return decoder.decode(json);
+  if (chunks === undefined) return sourceJSONText(json);
   chunks.push(json);
   return '\u0000' + String(chunks.length - 1) + '\u0000';
 }

@@ -55,6 +55,13 @@ export type SourceFieldResult =
   /** A value the engine completes through the normal plan (e.g. rows that feed computed fields). */
   | { readonly kind: 'value'; readonly value: unknown };
 
+const decoder = new TextDecoder();
+
+/** The JSON text of a `json` result, decoding UTF-8 bytes. */
+export function sourceJSONText(json: string | Uint8Array): string {
+  return typeof json === 'string' ? json : decoder.decode(json);
+}
+
 export interface CompiledSourceQuery {
   /** Runs the statement once for all the fields, in the order they were given to `compile`. */
   execute(

@@ -7,6 +7,7 @@ import {
 } from 'graphql';
 import {
   ErrorCode,
+  sourceJSONText,
   type CompiledSourceQuery,
   type DataSource,
   type SourceCompileRequest,
@@ -182,19 +183,13 @@ function run(
         const json = typeof cell === 'string' || cell instanceof Uint8Array ? cell : 'null';
         return mode === 'json'
           ? { kind: 'json', json }
-          : { kind: 'value', value: JSON.parse(textOf(json)) as unknown };
+          : { kind: 'value', value: JSON.parse(sourceJSONText(json)) as unknown };
       });
     },
     (error: unknown) => {
       throw databaseError(error);
     },
   );
-}
-
-const decoder = new TextDecoder();
-
-function textOf(json: string | Uint8Array): string {
-  return typeof json === 'string' ? json : decoder.decode(json);
 }
 
 /** NON_FINITE.test on text or on UTF-8 bytes (the strings it matches are ASCII). */
