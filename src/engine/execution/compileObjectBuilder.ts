@@ -1,4 +1,4 @@
-import { integer, NO_ERROR, type WriterKind } from './compileObjectWriter.js';
+import { integer, NO_ERROR, PLAIN_VALUE, type WriterKind } from './compileObjectWriter.js';
 
 /**
  * Builders generated for the object executor (executeToObject), the counterpart of the JSON
@@ -69,13 +69,5 @@ function fieldLines(field: BuilderField, i: number): string {
   if (field.kind === 'typename') return `o[r${i}] = t${i};`;
   const stop = `{ built.error = NO_ERROR; return ${i}; }`;
   const orNull = field.nonNull ? '' : ` else if (v == null) o[r${i}] = null;`;
-  const plain =
-    field.kind === 'string'
-      ? "typeof v === 'string'"
-      : field.kind === 'int'
-        ? "typeof v === 'number' && (v | 0) === v"
-        : field.kind === 'float'
-          ? "typeof v === 'number' && Number.isFinite(v)"
-          : "typeof v === 'boolean'";
-  return `i = ${i}; v = s[n${i}];\nif (${plain}) o[r${i}] = v;${orNull} else ${stop}`;
+  return `i = ${i}; v = s[n${i}];\nif (${PLAIN_VALUE[field.kind]}) o[r${i}] = v;${orNull} else ${stop}`;
 }

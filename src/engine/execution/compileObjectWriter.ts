@@ -133,6 +133,17 @@ export function compileObjectWriter(
 }
 
 /** The lines of one field: read (unless `__typename`), write if the value is plain, else stop. */
+/**
+ * The generated test that `v` is a plain value of a built-in scalar, one serialize would return
+ * as it is: what the writers write and the builders (compileObjectBuilder.ts) store directly.
+ */
+export const PLAIN_VALUE: Readonly<Record<BuiltinScalarKind, string>> = {
+  string: "typeof v === 'string'",
+  int: "typeof v === 'number' && (v | 0) === v",
+  float: "typeof v === 'number' && Number.isFinite(v)",
+  boolean: "typeof v === 'boolean'",
+};
+
 function fieldLines(field: WriterField, i: number): string {
   const first = i === 0;
   // Field 0's text starts with the comma when the writer is told to write one.
@@ -149,16 +160,16 @@ function fieldLines(field: WriterField, i: number): string {
       // As the interpreter: each field remembers whether its last string needed escaping.
       return [
         read,
-        `if (typeof v === 'string') {`,
+        `if (${PLAIN_VALUE.string}) {`,
         `  if (!s${i}.escapes && !needsEscape(v)) text += ${q} + v + '"';`,
         `  else { s${i}.escapes = true; escaped.chars += v.length; const json = JSON.stringify(v);`,
         `    if (json.length === v.length + 2) s${i}.escapes = false; text += ${p} + json; }`,
         `}${orNull} else ${stop}`,
       ].join('\n');
     case 'int':
-      return `${read}\nif (typeof v === 'number' && (v | 0) === v) text += ${p} + v;${orNull} else ${stop}`;
+      return `${read}\nif (${PLAIN_VALUE.int}) text += ${p} + v;${orNull} else ${stop}`;
     case 'float':
-      return `${read}\nif (typeof v === 'number' && Number.isFinite(v)) text += ${p} + numberToJSON(v);${orNull} else ${stop}`;
+      return `${read}\nif (${PLAIN_VALUE.float}) text += ${p} + numberToJSON(v);${orNull} else ${stop}`;
     case 'boolean':
       return `${read}\nif (v === true) text += ${p} + 'true'; else if (v === false) text += ${p} + 'false';${orNull} else ${stop}`;
   }
