@@ -43,6 +43,12 @@ export interface ExecutionContext {
    * undefined: bytes are decoded into the text.
    */
   splicedBytes: Uint8Array[] | undefined;
+  /**
+   * Whether result objects the object executor builds may have Object.prototype: true on the byte
+   * path, which stringifies them at once (its lists of objects, see executeToJSON's objectLists);
+   * false for `execute`, whose results are graphql-js's objects without a prototype.
+   */
+  plainObjects: boolean;
 }
 
 /** graphql-js's devAssert: a plain Error for programmer mistakes. */
@@ -98,6 +104,7 @@ export function buildExecutionContext(
     sourceRuns: undefined,
     jsonFailure: undefined,
     splicedBytes: undefined,
+    plainObjects: false,
   };
 }
 

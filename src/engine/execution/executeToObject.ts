@@ -2,6 +2,7 @@ import type { GraphQLError } from 'graphql';
 import {
   type ExecutionResult,
   type GraphQLLeafType,
+  type GraphQLObjectType,
   type GraphQLOutputType,
   type GraphQLResolveInfo,
 } from 'graphql';
@@ -33,6 +34,7 @@ import {
   built,
   compileObjectBuilder,
   type BuilderField,
+  type BuilderRuntime,
   type ObjectBuilder,
 } from './compileObjectBuilder.js';
 import { codegen, defaultReadLeafKind, NO_ERROR } from './compileObjectWriter.js';
@@ -135,21 +137,32 @@ export function executeFields(
   listOrOwnPath: Path | undefined,
   index = -1,
 ): unknown {
-  const results = nullPrototypeObject();
+  const results = ctx.plainObjects && !selection.protoKey ? {} : nullPrototypeObject();
   const fields = selection.fields;
   let start = 0;
-  let path: Path | undefined;
+  let containsPromise = false;
+  let builder: ObjectBuilder | null = null;
   if (source !== null && typeof source === 'object' && ctx.fieldResolver === undefined) {
-    const builder = codegen.enabled ? builderOf(selection) : null;
+    builder = codegen.enabled ? builderOf(selection) : null;
     if (builder !== null) {
-      start = builder(source, results);
-      if (start === fields.length) return results;
-      path = ownPath(listOrOwnPath, index);
+      start = builder(source, results, ctx, listOrOwnPath, index);
+      if (built.async) {
+        built.async = false;
+        containsPromise = true;
+      }
+      if (start === fields.length) {
+        return containsPromise ? promiseForObject(results) : results;
+      }
+    }
+  }
+  const path = ownPath(listOrOwnPath, index);
+  try {
+    if (builder !== null) {
+      const field = fields[start]!;
       if (built.error !== NO_ERROR) {
-        // The field's getter threw: its field error, as executeField would make it.
+        // The field's getter or resolver threw: its field error, as executeField would make it.
         const error = built.error;
         built.error = NO_ERROR;
-        const field = fields[start]!;
         const fieldPath = addPath(path, field.responseKey, field.parentType.name);
         results[field.responseKey] = fieldError(
           ctx,
@@ -159,12 +172,17 @@ export function executeFields(
           isNonNull(field.returnType),
         );
         start++;
+      } else if (built.resolved) {
+        // Resolved by the builder: completed here, without calling the resolver again.
+        const { value, path: fieldPath, info } = built;
+        built.resolved = false;
+        built.value = built.path = built.info = undefined;
+        const result = completeField(ctx, field, stateOf(field), fieldPath!, info, value);
+        results[field.responseKey] = result;
+        if (isPromise(result)) containsPromise = true;
+        start++;
       }
     }
-  }
-  path ??= ownPath(listOrOwnPath, index);
-  let containsPromise = false;
-  try {
     for (let i = start; i < fields.length; i++) {
       const field = fields[i]!;
       const result = executeField(ctx, field, source, path);
@@ -183,10 +201,28 @@ export function executeFields(
   return containsPromise ? promiseForObject(results) : results;
 }
 
+/** What the generated builders' object fields call (compileObjectBuilder.ts). */
+const builderRuntime: BuilderRuntime = {
+  addPath,
+  ownPath,
+  buildResolveInfo,
+  argumentsFor,
+  completeObject(ctx, field, type, value, path) {
+    const selection = subselectionOf(ctx.plan, ctx.variableValues, field, type);
+    const completed = executeFields(ctx, selection, value, path);
+    if (isPromise(completed)) {
+      return completed.then(undefined, (rawError) =>
+        fieldError(ctx, rawError, field, path, isNonNull(field.returnType)),
+      );
+    }
+    return completed;
+  },
+};
+
 /**
  * The selection's generated builder (compileObjectBuilder.ts), once it has built enough objects
  * through the interpreter to be worth compiling: null until then, and for good when its first
- * field is not a default-read leaf of a built-in scalar (or `__typename`).
+ * field is not one a builder takes.
  */
 function builderOf(selection: SelectionPlan): ObjectBuilder | null {
   const builder = selection.objectBuilder as ObjectBuilder | null | undefined;
@@ -194,7 +230,13 @@ function builderOf(selection: SelectionPlan): ObjectBuilder | null {
   if (++selection.objectBuilds < codegen.threshold) return null;
   const fields: BuilderField[] = [];
   for (const field of selection.fields) {
-    const kind = field.typename !== undefined ? 'typename' : defaultReadLeafKind(field);
+    const objectType = builderObjectTypeOf(field);
+    const kind =
+      field.typename !== undefined
+        ? 'typename'
+        : objectType !== undefined
+          ? 'object'
+          : defaultReadLeafKind(field);
     if (kind === undefined) break;
     fields.push({
       kind,
@@ -202,11 +244,24 @@ function builderOf(selection: SelectionPlan): ObjectBuilder | null {
       fieldName: field.fieldName,
       responseKey: field.responseKey,
       typename: field.typename ?? '',
+      plan: field,
+      objectType,
     });
   }
-  const compiled = fields.length === 0 ? null : compileObjectBuilder(fields);
+  const compiled = fields.length === 0 ? null : compileObjectBuilder(fields, builderRuntime);
   selection.objectBuilder = compiled;
   return compiled;
+}
+
+/**
+ * For a field a builder resolves and hands to the sub-selection: its plain object type (no
+ * isTypeOf, so completion needs no resolve info), when the field has no data source and
+ * arguments that coerce the same every time (so nothing can fail before the resolver runs).
+ */
+function builderObjectTypeOf(field: FieldPlan): GraphQLObjectType | undefined {
+  if (field.source !== undefined || field.typename !== undefined) return undefined;
+  if (field.staticArgs === undefined) return undefined;
+  return plainObjectTypeOf(field.returnType);
 }
 
 function ownPath(listOrOwnPath: Path | undefined, index: number): Path | undefined {
@@ -255,8 +310,8 @@ function executeField(
   const state = stateOf(field);
   const path = addPath(parentPath, field.responseKey, field.parentType.name);
   let info: GraphQLResolveInfo | undefined;
+  let result: unknown;
   try {
-    let result: unknown;
     if (field.typename !== undefined) {
       result = field.typename;
     } else if (field.source !== undefined) {
@@ -303,10 +358,25 @@ function executeField(
         if (info === undefined && state.needsInfo) info = buildResolveInfo(ctx, field, path);
       }
     }
+  } catch (rawError) {
+    return fieldError(ctx, rawError, field, path, state.nonNull);
+  }
+  return completeField(ctx, field, state, path, info, result);
+}
+
+/** completeValue of a field's resolved value (executeField's second half), with its errors. */
+function completeField(
+  ctx: ExecutionContext,
+  field: FieldPlan,
+  state: ObjectFieldState,
+  path: Path,
+  info: GraphQLResolveInfo | undefined,
+  result: unknown,
+): unknown {
+  try {
     let completed: unknown;
     if (isPromise(result)) {
-      const resolvedInfo = info;
-      completed = result.then((resolved) => state.complete(ctx, resolvedInfo, path, resolved));
+      completed = result.then((resolved) => state.complete(ctx, info, path, resolved));
     } else {
       completed = state.complete(ctx, info, path, result);
     }
@@ -388,7 +458,7 @@ export function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType)
     if (!isIterableObject(result)) throw notIterableError(field);
     let containsPromise = false;
     let selection: SelectionPlan | undefined;
-    const completedResults = Array.from(result, (item, index) => {
+    const completeOne = (item: unknown, index: number): unknown => {
       if (itemObjectType !== undefined && isPlainObjectValue(item)) {
         try {
           selection ??= subselectionOf(ctx.plan, ctx.variableValues, field, itemObjectType);
@@ -422,7 +492,17 @@ export function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType)
       } catch (rawError) {
         return fieldError(ctx, rawError, field, itemPath, itemNonNull);
       }
-    });
+    };
+    let completedResults: unknown[];
+    if (Array.isArray(result)) {
+      // An array's own iterator visits its indices in order (as the byte path's loop does).
+      completedResults = [];
+      for (let index = 0; index < result.length; index++) {
+        completedResults.push(completeOne(result[index], index));
+      }
+    } else {
+      completedResults = Array.from(result, completeOne);
+    }
     return containsPromise ? Promise.all(completedResults) : completedResults;
   };
 }

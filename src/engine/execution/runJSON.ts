@@ -45,6 +45,7 @@ export function runJSON(
     };
   }
   if (options.bytes === true) ctx.splicedBytes = [];
+  ctx.plainObjects = true;
   const data = executeOperationToJSON(ctx);
   return typeof data === 'string'
     ? finish(ctx, data, options)

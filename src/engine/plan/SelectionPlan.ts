@@ -34,6 +34,11 @@ export interface SelectionPlan {
   objectBuilder: unknown;
   /** Objects the object executor built before it decided on `objectBuilder`. */
   objectBuilds: number;
+  /**
+   * Whether a response key is `__proto__`: on an object with Object.prototype, storing it would
+   * set the prototype, so these objects are always made without one (executeToObject.ts).
+   */
+  readonly protoKey: boolean;
 }
 
 export interface PlanScope {
@@ -167,5 +172,6 @@ function toSelectionPlan(
     jsonWrites: 0,
     objectBuilder: undefined,
     objectBuilds: 0,
+    protoKey: fields.some((field) => field.responseKey === '__proto__'),
   };
 }

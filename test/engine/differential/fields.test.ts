@@ -124,4 +124,17 @@ describe('unusual response keys', () => {
       }`,
     });
   });
+
+  it('writes a __proto__ key in lists of objects, including those written as objects', async () => {
+    // executeJSON builds such lists as objects with Object.prototype, except where a key is
+    // __proto__ (storing it would set the prototype instead).
+    await expectSameAsGraphQLJS({
+      schema,
+      rootValue,
+      query: `{
+        people { __proto__: name id friend { __proto__: age name } }
+        again: people { name __proto__: friend { id } }
+      }`,
+    });
+  });
 });
