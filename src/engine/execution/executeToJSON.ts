@@ -841,16 +841,18 @@ function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Compl
  * When a list of objects is written as objects: when the last time it was written as text (with
  * `minItems` items or more), its items held `minEscapedCharsPerItem` characters or more of strings
  * that needed escaping (quotes, backslashes, newlines), each written by its own JSON.stringify.
- * Then one JSON.stringify of the whole list, built by the object executor, is faster; with fewer,
- * building the objects costs more than it saves. Measured on lists of 50 items, object route vs
- * text (one process, interleaved): 4 escaped strings of ~100 characters per item 1.55x (1.13-1.22x
- * with a nested object per item); of ~20 characters 0.98x (0.77-0.85x nested); of ~4 characters
- * 0.92x; the benchmark's feed (~215 per item, a nested author) 0.88-0.99x against 1.04-1.06x
- * graphql-jit as text. Every `recheckEvery`-th list is written as text again, to see whether its
- * data still is that way. The results are the same either way (JSON.stringify of what execute
- * builds is what executeJSON writes); tests lower the threshold to run every list both ways.
+ * Then one JSON.stringify of the whole list, built by the object executor (with its generated
+ * builders, and objects with Object.prototype: see ExecutionContext.plainObjects), is faster;
+ * with fewer, building the objects costs more than it saves. Measured on lists of 50 items, with
+ * 1, 2 or 4 escaped strings of 6 to 100 characters per item, with and without a nested object,
+ * one-byte and two-byte strings (object route / text, one process, interleaved): from 98
+ * characters per item 0.99-2.13x, 1.01x or more from 100; from 25 to 50 characters 0.74-0.97x;
+ * the one exception below, 4 strings of 6 characters, 1.02-1.14x. Every `recheckEvery`-th list is
+ * written as text again, to see whether its data still is that way. The results are the same
+ * either way (JSON.stringify of what execute builds is what executeJSON writes); tests lower the
+ * threshold to run every list both ways.
  */
-export const objectLists = { minEscapedCharsPerItem: 256, minItems: 8, recheckEvery: 64 };
+export const objectLists = { minEscapedCharsPerItem: 100, minItems: 8, recheckEvery: 64 };
 
 /** A value the object executor completed, as JSON text (as leafToJSON's valueToJSON fails). */
 function stringifyCompleted(ctx: ExecutionContext, completed: unknown): Text {
