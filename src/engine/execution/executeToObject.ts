@@ -138,7 +138,7 @@ export function executeFields(
   listOrOwnPath: Path | undefined,
   index = -1,
 ): unknown {
-  const results = ctx.plainObjects && !selection.protoKey ? {} : nullPrototypeObject();
+  const results = resultObject(ctx, selection);
   const fields = selection.fields;
   let start = 0;
   let containsPromise = false;
@@ -270,10 +270,41 @@ function ownPath(listOrOwnPath: Path | undefined, index: number): Path | undefin
 }
 
 /**
- * A result object as graphql-js makes them, with no prototype (so that a `__proto__` response key
- * is an own property like any other). `Object.create(null)` gives V8's dictionary-mode objects,
- * whose stores and JSON.stringify are about twice as slow; an empty object whose prototype is
- * then set to null keeps fast properties (shared maps, one per selection).
+ * A new result object for `selection`: without a prototype for `execute`, as graphql-js's; with
+ * Object.prototype on the byte path (ExecutionContext.plainObjects), except where a key is
+ * `__proto__`. An object given keys one by one turns into one of V8's dictionaries at about 20
+ * keys (twice as slow to fill and to stringify: a 100-key object 41 -> 6 us to build, 70 -> 46
+ * us to stringify, bench:engine (b)), so wide selections copy a template of their keys instead,
+ * made once by JSON.parse, which keeps objects that wide in fast mode; executeFields sets every
+ * key before anyone sees the object. Narrow objects are faster made empty.
+ */
+function resultObject(ctx: ExecutionContext, selection: SelectionPlan): Record<string, unknown> {
+  if (selection.protoKey) return nullPrototypeObject();
+  let object: Record<string, unknown>;
+  if (selection.fields.length > WIDE) {
+    const template = (selection.resultTemplate ??= templateOf(selection)) as object;
+    object = { ...template } as Record<string, unknown>;
+  } else {
+    object = {};
+  }
+  return ctx.plainObjects
+    ? object
+    : (Object.setPrototypeOf(object, null) as Record<string, unknown>);
+}
+
+/** Objects with more keys than this are copied from a template (see resultObject). */
+const WIDE = 16;
+
+function templateOf(selection: SelectionPlan): object {
+  const keys = selection.fields.map((field) => JSON.stringify(field.responseKey) + ':null');
+  return JSON.parse('{' + keys.join(',') + '}') as object;
+}
+
+/**
+ * A result object with no prototype (so that a `__proto__` response key is an own property like
+ * any other). `Object.create(null)` gives V8's dictionary-mode objects, whose stores and
+ * JSON.stringify are about twice as slow; an empty object whose prototype is then set to null
+ * keeps fast properties (shared maps, one per selection).
  */
 function nullPrototypeObject(): Record<string, unknown> {
   return Object.setPrototypeOf({}, null) as Record<string, unknown>;

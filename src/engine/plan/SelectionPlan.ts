@@ -39,6 +39,8 @@ export interface SelectionPlan {
    * set the prototype, so these objects are always made without one (executeToObject.ts).
    */
   readonly protoKey: boolean;
+  /** The object executor's template of these objects' keys (executeToObject.ts). */
+  resultTemplate: unknown;
 }
 
 export interface PlanScope {
@@ -173,5 +175,6 @@ function toSelectionPlan(
     objectBuilder: undefined,
     objectBuilds: 0,
     protoKey: fields.some((field) => field.responseKey === '__proto__'),
+    resultTemplate: undefined,
   };
 }
