@@ -120,6 +120,10 @@ describe('compileObjectBuilder', () => {
       const into = results();
       expect(build(builder, { a: 'x', v: value }, into)).toBe(1);
       expect(built.error).toBe(NO_ERROR);
+      // What it read is handed on, for the interpreter not to read the property again.
+      expect(built.read).toBe(true);
+      expect(built.value).toBe(value);
+      built.read = false;
       expect(into).toEqual({ a: 'x' });
     }
   });
@@ -181,7 +185,7 @@ describe('compileObjectBuilder', () => {
     }
   });
 
-  it('reads an object field by the default resolver, and stops at a method', () => {
+  it('reads an object field by the default resolver, and hands on anything but an object', () => {
     calls.length = 0;
     const builder = compileObjectBuilder([objectField('child'), field('string', 'a')], runtime);
     const into = results();
@@ -189,16 +193,15 @@ describe('compileObjectBuilder', () => {
     expect(into).toEqual({ child: { x: 'read' }, a: 'y' });
     expect(calls).toEqual(['complete child as Child at child']);
 
-    const method = results();
-    expect(build(builder, { child: () => ({ x: 'called' }) }, method)).toBe(0);
-    expect(built.resolved).toBe(false);
-    expect(built.error).toBe(NO_ERROR);
-
-    expect(build(builder, { child: null }, results())).toBe(0);
-    expect(built.resolved).toBe(true);
-    expect(built.value).toBe(null);
-    expect(built.info).toBeUndefined();
-    built.resolved = false;
+    // Anything else it read is handed on as read: a method (for the interpreter to call), null.
+    for (const value of [() => ({ x: 'called' }), null]) {
+      expect(build(builder, { child: value }, results())).toBe(0);
+      expect(built.read).toBe(true);
+      expect(built.value).toBe(value);
+      expect(built.resolved).toBe(false);
+      expect(built.error).toBe(NO_ERROR);
+      built.read = false;
+    }
   });
 
   it('stops with what a resolver threw', () => {

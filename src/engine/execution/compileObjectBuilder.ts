@@ -16,11 +16,11 @@ import { integer, NO_ERROR, PLAIN_VALUE, type WriterKind } from './compileObject
  *   executeField does, calls the resolver, and hands an object it returned to the object
  *   executor for its sub-selection, with no dispatch on the field's kind in between.
  *
- * A builder stops at the first field it cannot finish and says why (`built`): a leaf whose value
- * is anything else (another type, a function, null in a non-null field), a method where the
- * default resolver would call it, a resolver or getter that threw, or a resolver that returned
- * something other than an object (null, an error, a promise): that value is handed over as it is,
- * for the interpreter to complete without calling the resolver again.
+ * A builder stops at the first field it cannot finish and says why (`built`): a value it does not
+ * take (another type, a method, null in a non-null field; for an object field anything but an
+ * object), a resolver or getter that threw. A value it read or a resolver returned is handed over
+ * as it is, for the interpreter to go on with: no property is read twice (graphql-js reads it
+ * once, and again only to call a method) and no resolver is called twice.
  *
  * As for the writers, no text from a schema, a document or a request reaches the generated code:
  * property names, response keys and field plans are arguments, the code holds only fixed snippets
@@ -60,7 +60,13 @@ export type ObjectBuilder = (
 export const built: {
   /** What the field's getter or resolver (or its sub-selection) threw, or NO_ERROR. */
   error: unknown;
-  /** The field was resolved: complete `value` at `path` (with `info`, if it was made). */
+  /**
+   * The default resolver's read of the field gave `value`, which the builder does not take (a
+   * method, a value to coerce, null in a non-null field): the field is executed with it, without
+   * reading the property again (graphql-js reads it once, and again only to call a method).
+   */
+  read: boolean;
+  /** The field's resolver returned `value`: complete it at `path` (with `info`). */
   resolved: boolean;
   value: unknown;
   path: Path | undefined;
@@ -69,6 +75,7 @@ export const built: {
   async: boolean;
 } = {
   error: NO_ERROR,
+  read: false,
   resolved: false,
   value: undefined,
   path: undefined,
@@ -163,24 +170,23 @@ function fieldLines(field: BuilderField, i: number, hasObjects: boolean): string
   if (field.kind === 'typename') return `o[r${i}] = t${i};`;
   const async = hasObjects ? ' built.async = a;' : '';
   if (field.kind === 'object') {
-    const resolve =
-      field.plan?.resolve === undefined
-        ? // The default resolver: a method is called by the interpreter (with its arguments).
-          `inf = undefined; v = s[n${i}];\n` +
-          `if (typeof v === 'function') { built.error = NO_ERROR;${async} return ${i}; }`
-        : `inf = buildResolveInfo(ctx, f${i}, p);\n` +
-          `v = z${i}(s, argumentsFor(f${i}, ctx.variableValues), ctx.contextValue, inf);`;
+    const byDefault = field.plan?.resolve === undefined;
     return [
       `i = ${i}; if (own === undefined) own = ownPath(lp, ix); p = addPath(own, r${i}, y${i});`,
-      resolve,
+      byDefault
+        ? `v = s[n${i}];`
+        : `inf = buildResolveInfo(ctx, f${i}, p);\n` +
+          `v = z${i}(s, argumentsFor(f${i}, ctx.variableValues), ctx.contextValue, inf);`,
       "if (v !== null && typeof v === 'object' && typeof v.then !== 'function' && !(v instanceof Error)) {",
       `  v = completeObject(ctx, f${i}, c${i}, v, p); if (v instanceof Promise) a = true; o[r${i}] = v;`,
       '} else {',
-      `  built.resolved = true; built.value = v; built.path = p; built.info = inf;${async} return ${i};`,
+      byDefault
+        ? `  built.error = NO_ERROR; built.read = true; built.value = v;${async} return ${i};`
+        : `  built.resolved = true; built.value = v; built.path = p; built.info = inf;${async} return ${i};`,
       '}',
     ].join('\n');
   }
-  const stop = `{ built.error = NO_ERROR;${async} return ${i}; }`;
+  const stop = `{ built.error = NO_ERROR; built.read = true; built.value = v;${async} return ${i}; }`;
   const orNull = field.nonNull ? '' : ` else if (v == null) o[r${i}] = null;`;
   return `i = ${i}; v = s[n${i}];\nif (${PLAIN_VALUE[field.kind]}) o[r${i}] = v;${orNull} else ${stop}`;
 }

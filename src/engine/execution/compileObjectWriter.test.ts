@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compileObjectWriter, NO_ERROR, stopped, type WriterField } from './compileObjectWriter.js';
+import {
+  compileObjectWriter,
+  NO_ERROR,
+  stopped,
+  UNREAD,
+  type WriterField,
+} from './compileObjectWriter.js';
 
 const field = (kind: WriterField['kind'], fieldName: string, prefix: string): WriterField => ({
   kind,
@@ -36,7 +42,8 @@ describe('compileObjectWriter', () => {
       true,
     );
     expect(writer({ a: 'x', b: 1.5 }, '[')).toBe(1);
-    expect(stopped).toEqual({ text: '[{"a":"x"', error: NO_ERROR });
+    // The value read is handed on, for the interpreter not to read the property again.
+    expect(stopped).toEqual({ text: '[{"a":"x"', error: NO_ERROR, value: 1.5 });
     const failure = new Error('getter');
     const throwing = Object.defineProperty({}, 'a', {
       get() {
@@ -44,13 +51,13 @@ describe('compileObjectWriter', () => {
       },
     });
     expect(writer(throwing, '')).toBe(0);
-    expect(stopped).toEqual({ text: '', error: failure });
+    expect(stopped).toEqual({ text: '', error: failure, value: UNREAD });
   });
 
   it('writes a leading run of fields and stops after it when the object has more', () => {
     const writer = compileObjectWriter([field('boolean', 'a', '{"a":')], false);
     expect(writer({ a: false, more: 1 }, '')).toBe(1);
-    expect(stopped).toEqual({ text: '{"a":false', error: NO_ERROR });
+    expect(stopped).toEqual({ text: '{"a":false', error: NO_ERROR, value: UNREAD });
   });
 
   it('writes the comma of a list item with its first key, and keeps it when it stops', () => {
@@ -60,9 +67,9 @@ describe('compileObjectWriter', () => {
     );
     expect(writer({ a: 'x', b: 1 }, '[{}', true)).toBe('[{},{"a":"x","b":1}');
     expect(writer({ a: 1 }, '[{}', true)).toBe(0);
-    expect(stopped).toEqual({ text: '[{},', error: NO_ERROR });
+    expect(stopped).toEqual({ text: '[{},', error: NO_ERROR, value: 1 });
     expect(writer({ a: 'x', b: 'y' }, '[{}', true)).toBe(1);
-    expect(stopped).toEqual({ text: '[{},{"a":"x"', error: NO_ERROR });
+    expect(stopped).toEqual({ text: '[{},{"a":"x"', error: NO_ERROR, value: 'y' });
     const failure = new Error('getter');
     const throwing = Object.defineProperty({}, 'a', {
       get() {
@@ -70,6 +77,6 @@ describe('compileObjectWriter', () => {
       },
     });
     expect(writer(throwing, '[{}', true)).toBe(0);
-    expect(stopped).toEqual({ text: '[{},', error: failure });
+    expect(stopped).toEqual({ text: '[{},', error: failure, value: UNREAD });
   });
 });

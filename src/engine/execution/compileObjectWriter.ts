@@ -20,7 +20,8 @@ import { numberToJSON } from './numberToJSON.js';
  * state are handed to the generated function as arguments. A writer only takes values it can write
  * exactly as the interpreter would; for anything else (a value of another type, null in a non-null
  * field, a getter that throws) it stops and says where, and the interpreter goes on from that field
- * with the text written so far. Runtimes that forbid `new Function` (or SLUICE_CODEGEN=off) use
+ * with the text written so far and the value read (not reading the property again, as graphql-js
+ * reads it once). Runtimes that forbid `new Function` (or SLUICE_CODEGEN=off) use
  * the interpreter alone, with the same results.
  */
 
@@ -48,9 +49,19 @@ export interface WriterField {
  */
 export type ObjectWriter = (source: object, into: string, comma?: boolean) => string | number;
 
-/** Where a writer that stopped leaves its text, and the error a getter threw (or NO_ERROR). */
-export const stopped: { text: string; error: unknown } = { text: '', error: undefined };
+/**
+ * Where a writer that stopped leaves its text, the error a getter threw (or NO_ERROR), and the
+ * value it read and did not write (or UNREAD), which the interpreter completes without reading
+ * the property again: graphql-js reads it once. The caller takes `value` out at once.
+ */
+export const stopped: { text: string; error: unknown; value: unknown } = {
+  text: '',
+  error: undefined,
+  value: undefined,
+};
 export const NO_ERROR: unique symbol = Symbol('no error');
+/** A field whose property the generated code has not read. */
+export const UNREAD: unique symbol = Symbol('unread');
 
 /** Whether writers are generated: off where `new Function` is refused, or with SLUICE_CODEGEN=off. */
 export const codegen = {
@@ -97,11 +108,12 @@ export function compileObjectWriter(
     'try {',
     ...lines,
     '} catch (error) {',
-    "  stopped.text = i === 0 && comma ? text + ',' : text; stopped.error = error; return i;",
+    "  stopped.text = i === 0 && comma ? text + ',' : text; stopped.error = error;",
+    '  stopped.value = UNREAD; return i;',
     '}',
     complete
       ? "return text + '}';"
-      : `stopped.text = text; stopped.error = NO_ERROR; return ${integer(fields.length)};`,
+      : `stopped.text = text; stopped.error = NO_ERROR; stopped.value = UNREAD; return ${integer(fields.length)};`,
     `}; // writer ${integer(++writersMade)}`,
   ].join('\n');
   // eslint-disable-next-line no-new-func -- the one place code is generated; see the file comment
@@ -115,6 +127,7 @@ export function compileObjectWriter(
     'numberToJSON',
     'stopped',
     'NO_ERROR',
+    'UNREAD',
     'escaped',
     body,
   ) as (...args: unknown[]) => ObjectWriter;
@@ -128,6 +141,7 @@ export function compileObjectWriter(
     numberToJSON,
     stopped,
     NO_ERROR,
+    UNREAD,
     escapedStrings,
   );
 }
@@ -150,7 +164,7 @@ function fieldLines(field: WriterField, i: number): string {
   const p = first ? '(comma ? cp0 : p0)' : `p${i}`;
   const q = first ? '(comma ? cq0 : q0)' : `q${i}`;
   const stopText = first ? "comma ? text + ',' : text" : 'text';
-  const stop = `{ stopped.text = ${stopText}; stopped.error = NO_ERROR; return ${i}; }`;
+  const stop = `{ stopped.text = ${stopText}; stopped.error = NO_ERROR; stopped.value = v; return ${i}; }`;
   const orNull = field.nonNull ? '' : ` else if (v == null) text += ${p} + 'null';`;
   const read = `i = ${i}; v = s[n${i}];`;
   switch (field.kind) {

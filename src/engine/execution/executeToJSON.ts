@@ -36,6 +36,7 @@ import {
   defaultReadLeafKind,
   isDefaultRead,
   NO_ERROR,
+  UNREAD,
   stopped,
   type ObjectWriter,
   type WriterField,
@@ -193,6 +194,8 @@ function writeWith(
   const written = writer(source, text, comma);
   if (typeof written === 'string') return written;
   const into = comma ? text + ',' : text;
+  const value = stopped.value;
+  stopped.value = UNREAD; // not kept past this object
   return executeFieldsFrom(
     ctx,
     selection,
@@ -203,13 +206,15 @@ function writeWith(
     written,
     stopped.text,
     stopped.error,
+    value,
   );
 }
 
 /**
  * The interpreter of executeFields, from field `start` on, with `written` the text so far (`into`
- * followed by the fields before `start`) and `writerError` what a getter of field `start` threw
- * when the generated writer read it (NO_ERROR: it did not).
+ * followed by the fields before `start`), `writerError` what a getter of field `start` threw
+ * when the generated writer read it (NO_ERROR: it did not), and `writerValue` the value the
+ * writer read there and did not write (UNREAD: none), completed without reading it again.
  */
 function executeFieldsFrom(
   ctx: ExecutionContext,
@@ -221,6 +226,7 @@ function executeFieldsFrom(
   start: number,
   written: string,
   writerError: unknown,
+  writerValue: unknown = UNREAD,
 ): Text {
   const fields = selection.fields;
   const prefixes = selection.jsonPrefixes;
@@ -247,7 +253,10 @@ function executeFieldsFrom(
       } else if (state.fast === FAST_LEAF && readable && inlineDefault) {
         // A leaf read by the default resolver: the common case, written without a call.
         let value: unknown;
-        if (writerError === NO_ERROR) {
+        if (writerValue !== UNREAD) {
+          value = writerValue;
+          writerValue = UNREAD;
+        } else if (writerError === NO_ERROR) {
           value = readProperty(source, field.fieldName);
         } else {
           readFailure.error = writerError;
@@ -287,7 +296,7 @@ function executeFieldsFrom(
               ownPath = addPath(path, index, undefined);
               ownPathReady = true;
             }
-            result = executeField(ctx, field, source, ownPath);
+            result = executeField(ctx, field, source, ownPath, value);
           }
         }
       } else if (state.fast === FAST_OBJECT && readable && inlineDefault) {
@@ -320,7 +329,7 @@ function executeFieldsFrom(
         } else if (value == null && !state.nonNull) {
           result = 'null';
         } else {
-          result = executeField(ctx, field, source, ownPath);
+          result = executeField(ctx, field, source, ownPath, value);
         }
       } else {
         if (!ownPathReady) {
@@ -471,9 +480,8 @@ function completeObjectFast(
 /**
  * The fast path for a leaf the default resolver reads: the value's JSON text when the value is
  * of the plain kind the scalar expects (or null where null is allowed), else undefined — then
- * the field runs through executeField, which reads the property again exactly as graphql-js's
- * default resolver does (a getter runs twice only for values that are not plain: functions,
- * wrong types, errors).
+ * the field runs through executeField with the value read (graphql-js's default resolver reads
+ * the property once, and again only to call a method).
  */
 function writeLeafFast(state: JSONFieldState, value: unknown): string | undefined {
   switch (typeof value) {
@@ -534,11 +542,17 @@ function stateOf(field: FieldPlan): JSONFieldState {
   return state;
 }
 
+/**
+ * ExecuteField (spec §6.4). `read`: what the default resolver's property read already gave
+ * (UNREAD: nothing read yet), for a field read by the default resolver: graphql-js reads the
+ * property once, and again only to call a method.
+ */
 function executeField(
   ctx: ExecutionContext,
   field: FieldPlan,
   source: unknown,
   parentPath: Path | undefined,
+  read: unknown = UNREAD,
 ): Text {
   const state = stateOf(field);
   // The field's path exists only when something needs it: a resolver's info, a sub-selection,
@@ -564,7 +578,8 @@ function executeField(
         const args =
           field.staticArgs === undefined ? argumentsFor(field, ctx.variableValues) : undefined;
         if (source !== null && (typeof source === 'object' || typeof source === 'function')) {
-          const property = (source as Record<string, unknown>)[field.fieldName];
+          const property =
+            read !== UNREAD ? read : (source as Record<string, unknown>)[field.fieldName];
           if (typeof property === 'function') {
             path ??= addPath(parentPath, field.responseKey, field.parentType.name);
             info = buildResolveInfo(ctx, field, path);

@@ -37,7 +37,7 @@ import {
   type BuilderRuntime,
   type ObjectBuilder,
 } from './compileObjectBuilder.js';
-import { codegen, defaultReadLeafKind, NO_ERROR } from './compileObjectWriter.js';
+import { codegen, defaultReadLeafKind, NO_ERROR, UNREAD } from './compileObjectWriter.js';
 import { isAbstract, isLeaf, isList, isNonNull, isObject } from '../plan/typeGuards.js';
 
 /**
@@ -172,6 +172,15 @@ export function executeFields(
           fieldPath,
           isNonNull(field.returnType),
         );
+        start++;
+      } else if (built.read) {
+        // Read by the builder: executed here with that value, without reading it again.
+        const value = built.value;
+        built.read = false;
+        built.value = undefined;
+        const result = executeField(ctx, field, source, path, value);
+        results[field.responseKey] = result;
+        if (isPromise(result)) containsPromise = true;
         start++;
       } else if (built.resolved) {
         // Resolved by the builder: completed here, without calling the resolver again.
@@ -333,11 +342,17 @@ function stateOf(field: FieldPlan): ObjectFieldState {
   return state;
 }
 
+/**
+ * ExecuteField (spec §6.4). `read`: what the default resolver's property read already gave
+ * (UNREAD: nothing read yet), for a field read by the default resolver: graphql-js reads the
+ * property once, and again only to call a method.
+ */
 function executeField(
   ctx: ExecutionContext,
   field: FieldPlan,
   source: unknown,
   parentPath: Path | undefined,
+  read: unknown = UNREAD,
 ): unknown {
   const state = stateOf(field);
   const path = addPath(parentPath, field.responseKey, field.parentType.name);
@@ -375,7 +390,8 @@ function executeField(
         const args =
           field.staticArgs === undefined ? argumentsFor(field, ctx.variableValues) : undefined;
         if (source !== null && (typeof source === 'object' || typeof source === 'function')) {
-          const property = (source as Record<string, unknown>)[field.fieldName];
+          const property =
+            read !== UNREAD ? read : (source as Record<string, unknown>)[field.fieldName];
           if (typeof property === 'function') {
             info = buildResolveInfo(ctx, field, path);
             result = (source as Record<string, (...a: unknown[]) => unknown>)[field.fieldName]!(

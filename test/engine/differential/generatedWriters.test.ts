@@ -134,4 +134,37 @@ describe('generated object writers and builders', () => {
       query: '{ rows { __typename a: s i b: s f c: i } }',
     });
   });
+
+  it('read a getter once when it gives a value they hand back', async () => {
+    // graphql-js reads each field's property once; generated code that stops at a value must
+    // hand that value on, not leave the interpreter to read the property again.
+    const report = await expectSameAsGraphQLJS((log) => ({
+      schema: mixed,
+      rootValue: {
+        posts: Array.from({ length: 6 }, (_, n) => ({
+          n,
+          id: `p${n}`,
+          get title() {
+            log.push(`title ${n}`);
+            return n === 3 ? 3 : `t${n}`;
+          },
+          get likes() {
+            log.push(`likes ${n}`);
+            return n === 4 ? '4' : n;
+          },
+          get tag() {
+            log.push(`tag ${n}`);
+            return n === 5 ? null : { label: `l${n}` };
+          },
+          // A method: graphql-js reads the property again to call it.
+          get late() {
+            log.push(`late ${n}`);
+            return n === 2 ? () => 'from a method' : `late ${n}`;
+          },
+        })),
+      },
+      query: '{ posts { id title likes tag { label } late } }',
+    }));
+    expect(report.log).toHaveLength(25);
+  });
 });
