@@ -174,11 +174,13 @@ if (drifted.length > 0) {
  * @returns {Promise<import('./report.js').Measured[]>}
  */
 async function measurePath(contenders, path) {
+  // A contender may run on one path only (JSON.stringify of a prepared result has no cold path).
+  const present = contenders.filter((c) => c[path] !== undefined);
   const perRound = await measureInterleaved(
-    contenders.map((c) => c[path]),
+    present.map((c) => /** @type {import('./contenders.js').Run} */ (c[path])),
     { rounds, sliceMs, warmupMs },
   );
-  return contenders.map((c, i) => {
+  return present.map((c, i) => {
     const samples = perRound[i] ?? [];
     return {
       name: c.name,

@@ -14,11 +14,13 @@ export async function verify(scenario, contenders, paths) {
   const problems = [];
   for (const contender of contenders) {
     for (const path of paths) {
+      const run = contender[path];
+      if (run === undefined) continue;
       // Twice: the first run of a path may plan or compile, the second must reuse what it kept.
       for (const attempt of [1, 2]) {
         let actual;
         try {
-          actual = await contender[path]();
+          actual = await run();
         } catch (error) {
           problems.push(
             `(${scenario.key}) ${path} ${contender.name}: threw ${/** @type {Error} */ (error).stack ?? error}`,
