@@ -194,20 +194,13 @@ function writeWith(
   const written = writer(source, text, comma);
   if (typeof written === 'string') return written;
   const into = comma ? text + ',' : text;
-  const value = stopped.value;
-  stopped.value = UNREAD; // not kept past this object
-  return executeFieldsFrom(
-    ctx,
-    selection,
-    source,
-    path,
-    index,
-    into,
-    written,
-    stopped.text,
-    stopped.error,
-    value,
-  );
+  // Taken out of `stopped` at once: a module-wide object must not keep a response's text, a
+  // getter's error or a value alive after this object.
+  const { text: soFar, error, value } = stopped;
+  stopped.text = '';
+  stopped.error = NO_ERROR;
+  stopped.value = UNREAD;
+  return executeFieldsFrom(ctx, selection, source, path, index, into, written, soFar, error, value);
 }
 
 /**
