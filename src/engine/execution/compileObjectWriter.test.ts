@@ -2,10 +2,24 @@ import { describe, expect, it } from 'vitest';
 import {
   compileObjectWriter,
   NO_ERROR,
+  STOP_READ,
   stopped,
   UNREAD,
   type WriterField,
 } from './compileObjectWriter.js';
+import type { ExecutionContext } from './ExecutionContext.js';
+
+const ctx = {} as unknown as ExecutionContext;
+
+/** What `stopped` holds after a leaf's stop. */
+const stop = (text: string, error: unknown, value: unknown) => ({
+  text,
+  error,
+  value,
+  kind: STOP_READ,
+  path: undefined,
+  info: undefined,
+});
 
 const field = (kind: WriterField['kind'], fieldName: string, prefix: string): WriterField => ({
   kind,
@@ -30,7 +44,7 @@ describe('compileObjectWriter', () => {
     for (const text of [hostile, 'pwned', 'x = 1', 'Hostile', '__typename']) {
       expect(code).not.toContain(text);
     }
-    expect(writer({ [hostile]: 'v', n: 3 }, '')).toBe(
+    expect(writer({ [hostile]: 'v', n: 3 }, '', false, ctx, undefined, -1)).toBe(
       `{"${hostile}":"v","n\\u0027); x = 1; //":3,"__typename":"Hostile"}`,
     );
     expect((globalThis as { pwned?: boolean }).pwned).toBeUndefined();
@@ -41,23 +55,23 @@ describe('compileObjectWriter', () => {
       [field('string', 'a', '{"a":'), field('int', 'b', ',"b":')],
       true,
     );
-    expect(writer({ a: 'x', b: 1.5 }, '[')).toBe(1);
+    expect(writer({ a: 'x', b: 1.5 }, '[', false, ctx, undefined, -1)).toBe(1);
     // The value read is handed on, for the interpreter not to read the property again.
-    expect(stopped).toEqual({ text: '[{"a":"x"', error: NO_ERROR, value: 1.5 });
+    expect(stopped).toEqual(stop('[{"a":"x"', NO_ERROR, 1.5));
     const failure = new Error('getter');
     const throwing = Object.defineProperty({}, 'a', {
       get() {
         throw failure;
       },
     });
-    expect(writer(throwing, '')).toBe(0);
-    expect(stopped).toEqual({ text: '', error: failure, value: UNREAD });
+    expect(writer(throwing, '', false, ctx, undefined, -1)).toBe(0);
+    expect(stopped).toEqual(stop('', failure, UNREAD));
   });
 
   it('writes a leading run of fields and stops after it when the object has more', () => {
     const writer = compileObjectWriter([field('boolean', 'a', '{"a":')], false);
-    expect(writer({ a: false, more: 1 }, '')).toBe(1);
-    expect(stopped).toEqual({ text: '{"a":false', error: NO_ERROR, value: UNREAD });
+    expect(writer({ a: false, more: 1 }, '', false, ctx, undefined, -1)).toBe(1);
+    expect(stopped).toEqual(stop('{"a":false', NO_ERROR, UNREAD));
   });
 
   it('writes the comma of a list item with its first key, and keeps it when it stops', () => {
@@ -65,18 +79,18 @@ describe('compileObjectWriter', () => {
       [field('string', 'a', '{"a":'), field('int', 'b', ',"b":')],
       true,
     );
-    expect(writer({ a: 'x', b: 1 }, '[{}', true)).toBe('[{},{"a":"x","b":1}');
-    expect(writer({ a: 1 }, '[{}', true)).toBe(0);
-    expect(stopped).toEqual({ text: '[{},', error: NO_ERROR, value: 1 });
-    expect(writer({ a: 'x', b: 'y' }, '[{}', true)).toBe(1);
-    expect(stopped).toEqual({ text: '[{},{"a":"x"', error: NO_ERROR, value: 'y' });
+    expect(writer({ a: 'x', b: 1 }, '[{}', true, ctx, undefined, -1)).toBe('[{},{"a":"x","b":1}');
+    expect(writer({ a: 1 }, '[{}', true, ctx, undefined, -1)).toBe(0);
+    expect(stopped).toEqual(stop('[{},', NO_ERROR, 1));
+    expect(writer({ a: 'x', b: 'y' }, '[{}', true, ctx, undefined, -1)).toBe(1);
+    expect(stopped).toEqual(stop('[{},{"a":"x"', NO_ERROR, 'y'));
     const failure = new Error('getter');
     const throwing = Object.defineProperty({}, 'a', {
       get() {
         throw failure;
       },
     });
-    expect(writer(throwing, '[{}', true)).toBe(0);
-    expect(stopped).toEqual({ text: '[{},', error: failure, value: UNREAD });
+    expect(writer(throwing, '[{}', true, ctx, undefined, -1)).toBe(0);
+    expect(stopped).toEqual(stop('[{},', failure, UNREAD));
   });
 });

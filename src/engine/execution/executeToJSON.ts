@@ -36,10 +36,14 @@ import {
   defaultReadLeafKind,
   isDefaultRead,
   NO_ERROR,
+  STOP_PENDING,
+  STOP_READ,
+  STOP_RESOLVED,
   UNREAD,
   stopped,
   type ObjectWriter,
   type WriterField,
+  type WriterRuntime,
 } from './compileObjectWriter.js';
 import { numberToJSON } from './numberToJSON.js';
 import {
@@ -191,16 +195,53 @@ function writeWith(
   text: string,
   comma: boolean,
 ): Text {
-  const written = writer(source, text, comma);
+  const written = writer(source, text, comma, ctx, path, index);
   if (typeof written === 'string') return written;
   const into = comma ? text + ',' : text;
   // Taken out of `stopped` at once: a module-wide object must not keep a response's text, a
   // getter's error or a value alive after this object.
-  const { text: soFar, error, value } = stopped;
+  const { text: soFar, error, value, kind, path: fieldPath, info } = stopped;
   stopped.text = '';
   stopped.error = NO_ERROR;
   stopped.value = UNREAD;
-  return executeFieldsFrom(ctx, selection, source, path, index, into, written, soFar, error, value);
+  stopped.kind = STOP_READ;
+  stopped.path = stopped.info = undefined;
+  if (kind === STOP_READ) {
+    return executeFieldsFrom(
+      ctx,
+      selection,
+      source,
+      path,
+      index,
+      into,
+      written,
+      soFar,
+      error,
+      value,
+    );
+  }
+  // An object field the writer started: its text (or promise) goes in as the field's result.
+  const field = selection.fields[written]!;
+  const state = stateOf(field);
+  const handed =
+    kind === STOP_PENDING
+      ? (value as Promise<string>)
+      : kind === STOP_RESOLVED
+        ? completeField(ctx, field, state, fieldPath!, info, value)
+        : fieldError(ctx, error, field, fieldPath!, state.nonNull);
+  return executeFieldsFrom(
+    ctx,
+    selection,
+    source,
+    path,
+    index,
+    into,
+    written,
+    soFar,
+    NO_ERROR,
+    UNREAD,
+    handed,
+  );
 }
 
 /**
@@ -220,6 +261,7 @@ function executeFieldsFrom(
   written: string,
   writerError: unknown,
   writerValue: unknown = UNREAD,
+  handed?: Text,
 ): Text {
   const fields = selection.fields;
   const prefixes = selection.jsonPrefixes;
@@ -241,7 +283,11 @@ function executeFieldsFrom(
       const field = fields[i]!;
       const state = stateOf(field);
       let result: Text | undefined;
-      if (state.fast === FAST_TYPENAME) {
+      if (handed !== undefined) {
+        // Field `start`, resolved and completed by the writer.
+        result = handed;
+        handed = undefined;
+      } else if (state.fast === FAST_TYPENAME) {
         result = state.typenameJSON;
       } else if (state.fast === FAST_LEAF && readable && inlineDefault) {
         // A leaf read by the default resolver: the common case, written without a call.
@@ -294,7 +340,13 @@ function executeFieldsFrom(
         }
       } else if (state.fast === FAST_OBJECT && readable && inlineDefault) {
         // An object read by the default resolver: straight to its sub-selection.
-        const value = readProperty(source, field.fieldName);
+        let value: unknown;
+        if (writerValue !== UNREAD) {
+          value = writerValue;
+          writerValue = UNREAD;
+        } else {
+          value = readProperty(source, field.fieldName);
+        }
         if (!ownPathReady) {
           ownPath = addPath(path, index, undefined);
           ownPathReady = true;
@@ -409,7 +461,13 @@ function writerOf(selection: SelectionPlan): ObjectWriter | null {
   for (let i = 0; i < selection.fields.length; i++) {
     const field = selection.fields[i]!;
     const state = stateOf(field);
-    const kind = field.typename !== undefined ? 'typename' : defaultReadLeafKind(field);
+    const objectType = writerObjectTypeOf(field);
+    const kind =
+      field.typename !== undefined
+        ? 'typename'
+        : objectType !== undefined
+          ? 'object'
+          : defaultReadLeafKind(field);
     if (kind === undefined) break;
     fields.push({
       kind,
@@ -418,15 +476,57 @@ function writerOf(selection: SelectionPlan): ObjectWriter | null {
       prefix: selection.jsonPrefixes[i]!,
       typenameJSON: state.typenameJSON,
       state,
+      plan: field,
+      objectType,
     });
   }
   const compiled =
     fields.length === 0
       ? null
-      : compileObjectWriter(fields, fields.length === selection.fields.length);
+      : compileObjectWriter(fields, fields.length === selection.fields.length, writerRuntime);
   selection.jsonWriter = compiled;
   return compiled;
 }
+
+/**
+ * For a field a writer resolves and writes through its sub-selection: its plain object type (no
+ * isTypeOf, so completion needs no resolve info), when the field has no data source and
+ * arguments that coerce the same every time (so nothing can fail before the resolver runs).
+ */
+function writerObjectTypeOf(field: FieldPlan): GraphQLObjectType | undefined {
+  if (field.source !== undefined || field.typename !== undefined) return undefined;
+  if (field.staticArgs === undefined) return undefined;
+  return plainObjectTypeOf(field.returnType);
+}
+
+/** What the generated writers' object fields call (compileObjectWriter.ts). */
+const writerRuntime: WriterRuntime = {
+  addPath,
+  ownPath: (path, index) => (index < 0 ? path : addPath(path, index, undefined)),
+  buildResolveInfo,
+  argumentsFor,
+  writeObject(ctx, field, type, value, path, into) {
+    const state = stateOf(field);
+    try {
+      const selection = subselectionOf(ctx.plan, ctx.variableValues, field, type);
+      if (selection.asyncProne) {
+        // Objects of this selection have waited for promises: written as text of their own.
+        const own = executeFields(ctx, selection, value, path, -1, '');
+        if (typeof own === 'string') return into + own;
+        return own.then(undefined, (rawError) =>
+          fieldError(ctx, rawError, field, path, state.nonNull),
+        );
+      }
+      const completed = executeFields(ctx, selection, value, path, -1, into);
+      if (typeof completed === 'string') return completed;
+      return completed.then(undefined, (rawError) =>
+        fieldError(ctx, rawError, field, path, state.nonNull),
+      );
+    } catch (rawError) {
+      return into + fieldError(ctx, rawError, field, path, state.nonNull);
+    }
+  },
+};
 
 /** The text an object has written so far, without the `into` it was written after. */
 function ownText(selection: SelectionPlan, text: string, base: number): string {
@@ -588,25 +688,43 @@ function executeField(
         if (info === undefined && state.needsInfo) info = buildResolveInfo(ctx, field, path!);
       }
     }
-    let completed: Text;
-    if (isPromise(result)) {
-      const resolvedInfo = info;
-      const resolvedPath = (path ??= addPath(parentPath, field.responseKey, field.parentType.name));
-      completed = result.then((resolved) =>
-        state.complete(ctx, resolvedInfo, resolvedPath, resolved, field.responseKey),
-      );
-    } else {
-      completed = state.complete(ctx, info, path, result, field.responseKey);
+    if (isPromise(result) || path !== undefined) {
+      path ??= addPath(parentPath, field.responseKey, field.parentType.name);
+      return completeField(ctx, field, state, path, info, result);
     }
+    // A leaf's value: completed without its path unless it fails.
+    const completed = state.complete(ctx, info, path, result, field.responseKey);
+    if (typeof completed === 'string') return completed;
+    const fieldPath = addPath(parentPath, field.responseKey, field.parentType.name);
+    return completed.then(undefined, (rawError) =>
+      fieldError(ctx, rawError, field, fieldPath, state.nonNull),
+    );
+  } catch (rawError) {
+    path ??= addPath(parentPath, field.responseKey, field.parentType.name);
+    return fieldError(ctx, rawError, field, path, state.nonNull);
+  }
+}
+
+/** completeValue of a field's resolved value at `path` (executeField's second half), with its errors. */
+function completeField(
+  ctx: ExecutionContext,
+  field: FieldPlan,
+  state: JSONFieldState,
+  path: Path,
+  info: GraphQLResolveInfo | undefined,
+  result: unknown,
+): Text {
+  try {
+    const completed = isPromise(result)
+      ? result.then((resolved) => state.complete(ctx, info, path, resolved, field.responseKey))
+      : state.complete(ctx, info, path, result, field.responseKey);
     if (typeof completed !== 'string') {
-      const fieldPath = (path ??= addPath(parentPath, field.responseKey, field.parentType.name));
       return completed.then(undefined, (rawError) =>
-        fieldError(ctx, rawError, field, fieldPath, state.nonNull),
+        fieldError(ctx, rawError, field, path, state.nonNull),
       );
     }
     return completed;
   } catch (rawError) {
-    path ??= addPath(parentPath, field.responseKey, field.parentType.name);
     return fieldError(ctx, rawError, field, path, state.nonNull);
   }
 }
