@@ -6,16 +6,18 @@ import {
   builtinScalarKind,
   needsEscape,
   escapedStrings,
+  OMITTED,
   type BuiltinScalarKind,
 } from './leafToJSON.js';
 import { numberToJSON } from './numberToJSON.js';
 
 /**
  * Writers generated for the hottest shape of the byte path: an object whose fields are leaves of
- * built-in scalars read by the default resolver (or `__typename`), or fields of a plain object
- * type with static arguments (resolved, or read by the default resolver, and written through
- * their sub-selection straight onto the text) — all of them, or a leading run of them that the
- * writer writes before the interpreter takes over. The interpreter in
+ * built-in scalars read by the default resolver (or `__typename`), fields of a plain object type
+ * (resolved, or read by the default resolver, and written through their sub-selection straight
+ * onto the text), and any other field with a resolver (its value completed as the interpreter
+ * completes it) — all of them, or a leading run of them that the writer writes before the
+ * interpreter takes over. The interpreter in
  * executeToJSON decides per field, per object, what kind of field it is and looks the property up
  * by a name that changes on every field (a megamorphic load); a generated writer has one line per
  * field, each property load site sees one name, and it runs 1.4–1.7× faster on the benchmarks.
@@ -34,8 +36,11 @@ import { numberToJSON } from './numberToJSON.js';
 export type WriterKind = 'typename' | BuiltinScalarKind;
 
 export interface WriterField {
-  /** `object`: a field of a plain object type, resolved and written through its sub-selection. */
-  readonly kind: WriterKind | 'object';
+  /**
+   * `object`: a field of a plain object type, resolved and written through its sub-selection;
+   * `resolved`: any other field with a resolver, whose value the interpreter's completion writes.
+   */
+  readonly kind: WriterKind | 'object' | 'resolved';
   readonly nonNull: boolean;
   /** The property the default resolver reads. */
   readonly fieldName: string;
@@ -89,12 +94,20 @@ export interface WriterRuntime {
     path: Path,
     into: string,
   ) => string | Promise<string>;
+  /** The field's resolved value completed as text (or OMITTED, or a promise), with its errors. */
+  readonly completeField: (
+    ctx: ExecutionContext,
+    field: FieldPlan,
+    path: Path,
+    info: GraphQLResolveInfo,
+    value: unknown,
+  ) => string | Promise<string>;
 }
 
 /** How a writer stopped at its field (`stopped.kind`). */
 export const STOP_READ = 0; // a leaf or default-read value: `error` (getter) or `value` read
 export const STOP_RESOLVED = 1; // a resolver returned `value` (not an object), at `path`, `info`
-export const STOP_PENDING = 2; // the field's object text is the promise `value`
+export const STOP_PENDING = 2; // the field's text is `value`: a promise, or OMITTED
 export const STOP_FAILED = 3; // the object field failed with `error`, at `path`
 
 /**
@@ -152,7 +165,7 @@ export function compileObjectWriter(
   complete: boolean,
   runtime?: WriterRuntime,
 ): ObjectWriter {
-  const hasObjects = fields.some((field) => field.kind === 'object');
+  const hasObjects = fields.some((field) => field.kind === 'object' || field.kind === 'resolved');
   if (hasObjects && runtime === undefined) throw new Error('object fields need a runtime');
   // Each field's constants are bound once, as constants of the writer's closure.
   const constants = fields.map((_, index) => {
@@ -166,7 +179,8 @@ export function compileObjectWriter(
   constants.push("const cp0 = ',' + p0, cq0 = ',' + q0;");
   if (hasObjects) {
     constants.push(
-      'const { addPath, ownPath, buildResolveInfo, argumentsFor, writeObject: written } = runtime;',
+      'const { addPath, ownPath, buildResolveInfo, argumentsFor } = runtime;',
+      'const { writeObject: written, completeField: completed } = runtime;',
     );
   }
   const lines = fields.map((field, i) => fieldLines(field, integer(i)));
@@ -206,6 +220,7 @@ export function compileObjectWriter(
     'stopped',
     'NO_ERROR',
     'UNREAD',
+    'OMITTED',
     'escaped',
     'runtime',
     body,
@@ -221,12 +236,13 @@ export function compileObjectWriter(
     fields.map((f) => f.objectType),
     fields.map((f) => f.plan?.resolve),
     fields.map((f) => f.plan?.parentType.name),
-    fields.map((f) => (f.kind === 'object' ? STOP_FAILED : STOP_READ)),
+    fields.map((f) => (f.kind === 'object' || f.kind === 'resolved' ? STOP_FAILED : STOP_READ)),
     needsEscape,
     numberToJSON,
     stopped,
     NO_ERROR,
     UNREAD,
+    OMITTED,
     escapedStrings,
     runtime,
   );
@@ -255,14 +271,24 @@ function fieldLines(field: WriterField, i: number): string {
   const read = `i = ${i}; v = s[n${i}];`;
   const stopWith = (kind: string) =>
     `stopped.text = ${stopText}; stopped.error = NO_ERROR; stopped.kind = ${kind};`;
+  const fieldPath = `i = ${i}; if (own === undefined) own = ownPath(lp, ix); fp = addPath(own, r${i}, y${i});`;
+  const resolve =
+    `inf = buildResolveInfo(ctx, f${i}, fp);\n` +
+    `v = z${i}(s, argumentsFor(f${i}, ctx.variableValues), ctx.contextValue, inf);`;
   switch (field.kind) {
+    case 'resolved':
+      // Completed as the interpreter completes it; a promise or an omitted value is handed over.
+      return [
+        fieldPath,
+        resolve,
+        `v = completed(ctx, f${i}, fp, inf, v);`,
+        `if (typeof v === 'string' && v !== OMITTED) text += ${p} + v;`,
+        `else { ${stopWith('2')} stopped.value = v; return ${i}; }`,
+      ].join('\n');
     case 'object':
       return [
-        `i = ${i}; if (own === undefined) own = ownPath(lp, ix); fp = addPath(own, r${i}, y${i});`,
-        field.plan?.resolve === undefined
-          ? 'v = s[n' + String(i) + '];'
-          : `inf = buildResolveInfo(ctx, f${i}, fp);\n` +
-            `v = z${i}(s, argumentsFor(f${i}, ctx.variableValues), ctx.contextValue, inf);`,
+        fieldPath,
+        field.plan?.resolve === undefined ? 'v = s[n' + String(i) + '];' : resolve,
         "if (v !== null && typeof v === 'object' && typeof v.then !== 'function' && !(v instanceof Error)) {",
         `  v = written(ctx, f${i}, c${i}, v, fp, text + ${p});`,
         "  if (typeof v === 'string') text = v;",

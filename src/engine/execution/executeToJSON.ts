@@ -467,7 +467,9 @@ function writerOf(selection: SelectionPlan): ObjectWriter | null {
         ? 'typename'
         : objectType !== undefined
           ? 'object'
-          : defaultReadLeafKind(field);
+          : isWriterResolved(field)
+            ? 'resolved'
+            : defaultReadLeafKind(field);
     if (kind === undefined) break;
     fields.push({
       kind,
@@ -495,8 +497,15 @@ function writerOf(selection: SelectionPlan): ObjectWriter | null {
  */
 function writerObjectTypeOf(field: FieldPlan): GraphQLObjectType | undefined {
   if (field.source !== undefined || field.typename !== undefined) return undefined;
-  if (field.staticArgs === undefined) return undefined;
+  // A resolver's arguments may fail to coerce: the writer makes that the field's error, as
+  // executeField does. The default resolver's must not fail (it reads the property first).
+  if (field.resolve === undefined && field.staticArgs === undefined) return undefined;
   return plainObjectTypeOf(field.returnType);
+}
+
+/** Whether a writer resolves `field` and hands its value to the field's completion. */
+function isWriterResolved(field: FieldPlan): boolean {
+  return field.resolve !== undefined && field.source === undefined && field.typename === undefined;
 }
 
 /** What the generated writers' object fields call (compileObjectWriter.ts). */
@@ -526,6 +535,8 @@ const writerRuntime: WriterRuntime = {
       return into + fieldError(ctx, rawError, field, path, state.nonNull);
     }
   },
+  completeField: (ctx, field, path, info, value) =>
+    completeField(ctx, field, stateOf(field), path, info, value),
 };
 
 /** The text an object has written so far, without the `into` it was written after. */

@@ -1,6 +1,8 @@
-import { buildSchema, type GraphQLObjectType } from 'graphql';
+import { buildSchema, type GraphQLObjectType, type GraphQLResolveInfo } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { buildSchemaWith } from '../support/buildSchemaWith.js';
 import { expectSameAsGraphQLJS } from '../support/expectSameAsGraphQLJS.js';
+import { infoSummary } from '../support/infoSummary.js';
 
 // The byte path generates a writer, and the object executor a builder, for objects whose fields
 // are all (or begin with) default-read leaves of built-in scalars (compileObjectWriter.ts,
@@ -166,5 +168,83 @@ describe('generated object writers and builders', () => {
       query: '{ posts { id title likes tag { label } late } }',
     }));
     expect(report.log).toHaveLength(25);
+  });
+
+  it('resolve fields of every kind and hand over what they do not write', async () => {
+    // Every field after `id` has a resolver, so writers take the whole selection: a custom scalar
+    // JSON.stringify drops, a union through resolveType, an object type with isTypeOf, a list,
+    // arguments from variables (one fails to coerce), promises and failures. Resolvers log into
+    // the context (a plan keeps the resolvers it was made with).
+    const schema = buildSchemaWith(
+      `
+      scalar Raw
+      type Query { items: [Item] }
+      type Item {
+        id: ID
+        raw: Raw
+        shape: Shape
+        thing: Thing
+        tags(first: Int!): [String!]
+        late(suffix: String): String
+        owner: Owner!
+      }
+      union Shape = Circle | Square
+      type Circle { r: Int }
+      type Square { side: Int }
+      type Thing { name: String }
+      type Owner { name: String! }
+    `,
+      { Raw: { serialize: (value) => (value === 'FUNCTION' ? () => 'dropped' : value) } },
+    );
+    type Item = { n: number };
+    const log = (entries: unknown[], what: string, info: GraphQLResolveInfo) =>
+      entries.push(what, infoSummary(info));
+    const fields = (schema.getType('Item') as GraphQLObjectType).getFields();
+    fields['raw']!.resolve = ({ n }: Item) => (n % 3 === 0 ? 'FUNCTION' : `raw ${n}`);
+    fields['shape']!.resolve = ({ n }: Item) =>
+      n % 4 === 0 ? null : n % 2 ? { kind: 'Circle', r: n } : { kind: 'Square', side: n };
+    fields['thing']!.resolve = ({ n }: Item) => (n === 5 ? { bad: true } : { name: `t${n}` });
+    fields['tags']!.resolve = ({ n }: Item, args: { first: number }) => {
+      const tags = Array.from({ length: args.first }, (_, k) => `tag${n}.${k}`);
+      return n % 5 === 1 ? Promise.resolve(tags) : tags;
+    };
+    fields['late']!.resolve = (
+      { n }: Item,
+      args: { suffix?: string },
+      entries: unknown[],
+      info: GraphQLResolveInfo,
+    ) => {
+      log(entries, `late ${n}`, info);
+      if (n === 6) throw new Error('late failed');
+      return n % 2 ? Promise.resolve(`late ${n}${args.suffix ?? ''}`) : `now ${n}`;
+    };
+    fields['owner']!.resolve = ({ n }: Item) => (n === 7 ? null : { name: `o${n}` });
+    Object.assign(schema.getType('Shape')!, {
+      resolveType: (value: { kind: string }, entries: unknown[], info: GraphQLResolveInfo) => (
+        log(entries, `shape ${value.kind}`, info),
+        value.kind
+      ),
+    });
+    (schema.getType('Thing') as GraphQLObjectType).isTypeOf = (value, entries, info) => (
+      log(entries as unknown[], 'thing', info),
+      !('bad' in (value as object))
+    );
+    const report = await expectSameAsGraphQLJS((entries) => ({
+      schema,
+      rootValue: { items: Array.from({ length: 9 }, (_, n) => ({ n })) },
+      contextValue: entries,
+      // $none (null, over a default) fails to coerce for the non-null argument.
+      variableValues: { first: 2, suffix: '!', none: null },
+      query: `query Q($first: Int!, $suffix: String, $none: Int = 3) {
+        items {
+          id raw shape { ... on Circle { r } ... on Square { side } } thing { name }
+          tags(first: $first) late(suffix: $suffix) owner { name }
+        }
+        again: items { id tags(first: $none) }
+      }`,
+    }));
+    expect(report.sync).toBe(false);
+    expect(report.result?.errors?.length).toBeGreaterThan(3);
+    expect(report.log.length).toBeGreaterThan(30);
   });
 });
