@@ -3,6 +3,7 @@
  * (the oracle) and through Sluice's `execute`, `executeJSON` and request entry.
  *
  *   npm run conformance -- ../shared/conformance/corpus [--only <case id part>] [--show N] [--full]
+ *                                                        [--eager]
  *
  * Prints `N passed, M failed` and exits 1 when any case fails, 2 on a usage error. With no corpus
  * path it only prints this usage: the corpus lives outside the repository and nothing else needs it.
@@ -10,16 +11,21 @@
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { versionInfo } from 'graphql';
+import { codegen } from '../src/engine/execution/compileObjectWriter.js';
+import { objectLists } from '../src/engine/execution/executeToJSON.js';
 import { sluice } from './conformance/Contender.js';
 import { formatReport } from './conformance/formatReport.js';
 import { listCorpus } from './conformance/listCorpus.js';
 import { runCorpus } from './conformance/runCorpus.js';
 import { summarize } from './conformance/summarize.js';
 
-const usage = `usage: npm run conformance -- <corpus dir | one schema dir> [--only <case id part>] [--show N] [--full]
-  --only  run only the cases whose id (schema/query/vars) contains this text
-  --show  how many failing cases to describe (default 20)
-  --full  print the complete expected and actual texts of the described failures`;
+const usage = `usage: npm run conformance -- <corpus dir | one schema dir> [--only <case id part>] [--show N] [--full] [--eager]
+  --only   run only the cases whose id (schema/query/vars) contains this text
+  --show   how many failing cases to describe (default 20)
+  --full   print the complete expected and actual texts of the described failures
+  --eager  generate writers and builders from each selection's first object, and write every
+           list of objects as objects after its first time (as the differential tests do);
+           by default they need 256 objects, which few corpus cases reach`;
 
 async function main(): Promise<number> {
   let parsed;
@@ -30,6 +36,7 @@ async function main(): Promise<number> {
         only: { type: 'string' },
         show: { type: 'string', default: '20' },
         full: { type: 'boolean', default: false },
+        eager: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -52,6 +59,11 @@ async function main(): Promise<number> {
     console.error(`conformance: no corpus folder at ${root}`);
     return 2;
   }
+  if (values.eager) {
+    codegen.threshold = 1;
+    objectLists.minEscapedCharsPerItem = 0;
+    objectLists.minItems = 1;
+  }
   const schemas = listCorpus(root, values.only);
   const caseCount = schemas.reduce(
     (n, s) => n + s.queries.reduce((m, q) => m + q.cases.length, 0),
@@ -65,7 +77,10 @@ async function main(): Promise<number> {
   }
   console.log(
     `Conformance: ${caseCount} cases in ${schemas.length} schemas from ${root}\n` +
-      `oracle graphql-js ${versionInfo.major}.${versionInfo.minor}.${versionInfo.patch}; Sluice from src/engine; node ${process.version}`,
+      `oracle graphql-js ${versionInfo.major}.${versionInfo.minor}.${versionInfo.patch}; Sluice from src/engine; node ${process.version}` +
+      (values.eager
+        ? "\ngenerated code from each selection's first object; lists of objects both ways"
+        : ''),
   );
   const started = performance.now();
   const progress = process.stderr.isTTY
