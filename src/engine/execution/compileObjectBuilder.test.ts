@@ -193,15 +193,32 @@ describe('compileObjectBuilder', () => {
     expect(into).toEqual({ child: { x: 'read' }, a: 'y' });
     expect(calls).toEqual(['complete child as Child at child']);
 
-    // Anything else it read is handed on as read: a method (for the interpreter to call), null.
-    for (const value of [() => ({ x: 'called' }), null]) {
-      expect(build(builder, { child: value }, results())).toBe(0);
-      expect(built.read).toBe(true);
-      expect(built.value).toBe(value);
-      expect(built.resolved).toBe(false);
-      expect(built.error).toBe(NO_ERROR);
-      built.read = false;
-    }
+    // A method is handed on as read, for the interpreter to call; null as resolved.
+    const method = () => ({ x: 'called' });
+    expect(build(builder, { child: method }, results())).toBe(0);
+    expect(built.read).toBe(true);
+    expect(built.value).toBe(method);
+    expect(built.resolved).toBe(false);
+    built.read = false;
+    expect(build(builder, { child: null }, results())).toBe(0);
+    expect(built.resolved).toBe(true);
+    expect(built.value).toBe(null);
+    expect(built.thenable).toBe(false);
+    expect(built.info).toBeUndefined();
+    built.resolved = false;
+    // A thenable: its `then` is read once, and the interpreter is told it is one.
+    let thenReads = 0;
+    const thenable = {
+      get then() {
+        thenReads++;
+        return () => undefined;
+      },
+    };
+    expect(build(builder, { child: thenable }, results())).toBe(0);
+    expect(built.resolved).toBe(true);
+    expect(built.thenable).toBe(true);
+    expect(thenReads).toBe(1);
+    built.resolved = false;
   });
 
   it('stops with what a resolver threw', () => {

@@ -66,8 +66,13 @@ export const built: {
    * reading the property again (graphql-js reads it once, and again only to call a method).
    */
   read: boolean;
-  /** The field's resolver returned `value`: complete it at `path` (with `info`). */
+  /**
+   * The field's resolver (or the default resolver) gave `value`, which is not an object to build:
+   * complete it at `path` (with `info`); `thenable` says whether its `then` is a function, read
+   * once already.
+   */
   resolved: boolean;
+  thenable: boolean;
   value: unknown;
   path: Path | undefined;
   info: GraphQLResolveInfo | undefined;
@@ -77,6 +82,7 @@ export const built: {
   error: NO_ERROR,
   read: false,
   resolved: false,
+  thenable: false,
   value: undefined,
   path: undefined,
   info: undefined,
@@ -127,7 +133,7 @@ export function compileObjectBuilder(
     'const { addPath, ownPath, buildResolveInfo, argumentsFor, completeObject } = runtime;',
     'return function buildObject(s, o, ctx, lp, ix) {',
     'let i = 0, v;',
-    hasObjects ? 'let a = false, own, p, inf;' : '',
+    hasObjects ? 'let a = false, own, p, inf, th;' : '',
     'try {',
     ...fields.map((field, i) => fieldLines(field, integer(i), hasObjects)),
     '} catch (error) {',
@@ -174,15 +180,17 @@ function fieldLines(field: BuilderField, i: number, hasObjects: boolean): string
     return [
       `i = ${i}; if (own === undefined) own = ownPath(lp, ix); p = addPath(own, r${i}, y${i});`,
       byDefault
-        ? `v = s[n${i}];`
+        ? // A method is called by the interpreter, which reads it again to call it (as graphql-js).
+          `inf = undefined; v = s[n${i}];\n` +
+          `if (typeof v === 'function') { built.error = NO_ERROR; built.read = true; built.value = v;${async} return ${i}; }`
         : `inf = buildResolveInfo(ctx, f${i}, p);\n` +
           `v = z${i}(s, argumentsFor(f${i}, ctx.variableValues), ctx.contextValue, inf);`,
-      "if (v !== null && typeof v === 'object' && typeof v.then !== 'function' && !(v instanceof Error)) {",
+      // `then` is read once, as graphql-js's isPromise reads it; the interpreter is told.
+      "th = v != null && typeof v.then === 'function';",
+      "if (!th && v !== null && typeof v === 'object' && !(v instanceof Error)) {",
       `  v = completeObject(ctx, f${i}, c${i}, v, p); if (v instanceof Promise) a = true; o[r${i}] = v;`,
       '} else {',
-      byDefault
-        ? `  built.error = NO_ERROR; built.read = true; built.value = v;${async} return ${i};`
-        : `  built.resolved = true; built.value = v; built.path = p; built.info = inf;${async} return ${i};`,
+      `  built.resolved = true; built.value = v; built.thenable = th; built.path = p; built.info = inf;${async} return ${i};`,
       '}',
     ].join('\n');
   }

@@ -16,6 +16,7 @@ const stop = (text: string, error: unknown, value: unknown) => ({
   text,
   error,
   value,
+  thenable: false,
   kind: STOP_READ,
   path: undefined,
   info: undefined,

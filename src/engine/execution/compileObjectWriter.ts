@@ -106,7 +106,7 @@ export interface WriterRuntime {
 
 /** How a writer stopped at its field (`stopped.kind`). */
 export const STOP_READ = 0; // a leaf or default-read value: `error` (getter) or `value` read
-export const STOP_RESOLVED = 1; // a resolver returned `value` (not an object), at `path`, `info`
+export const STOP_RESOLVED = 1; // `value` resolved or read, not an object to write, at `path`, `info`
 export const STOP_PENDING = 2; // the field's text is `value`: a promise, or OMITTED
 export const STOP_FAILED = 3; // the object field failed with `error`, at `path`
 
@@ -119,6 +119,8 @@ export const stopped: {
   text: string;
   error: unknown;
   value: unknown;
+  /** For STOP_RESOLVED: whether `value`'s `then` is a function (read once already). */
+  thenable: boolean;
   kind: number;
   path: Path | undefined;
   info: GraphQLResolveInfo | undefined;
@@ -126,6 +128,7 @@ export const stopped: {
   text: '',
   error: undefined,
   value: undefined,
+  thenable: false,
   kind: STOP_READ,
   path: undefined,
   info: undefined,
@@ -190,7 +193,7 @@ export function compileObjectWriter(
     ...constants,
     'return function writeObject(s, text, comma, ctx, lp, ix) {',
     'let i = 0, v;',
-    hasObjects ? 'let own, fp, inf;' : '',
+    hasObjects ? 'let own, fp, inf, th;' : '',
     'try {',
     ...lines,
     '} catch (error) {',
@@ -288,16 +291,19 @@ function fieldLines(field: WriterField, i: number): string {
     case 'object':
       return [
         fieldPath,
-        field.plan?.resolve === undefined ? 'v = s[n' + String(i) + '];' : resolve,
-        "if (v !== null && typeof v === 'object' && typeof v.then !== 'function' && !(v instanceof Error)) {",
+        field.plan?.resolve === undefined
+          ? // A method is called by the interpreter, which reads it again to call it (as graphql-js).
+            `inf = undefined; v = s[n${i}];\n` +
+            `if (typeof v === 'function') { ${stopWith('0')} stopped.value = v; return ${i}; }`
+          : resolve,
+        // `then` is read once, as graphql-js's isPromise reads it; the interpreter is told.
+        "th = v != null && typeof v.then === 'function';",
+        "if (!th && v !== null && typeof v === 'object' && !(v instanceof Error)) {",
         `  v = written(ctx, f${i}, c${i}, v, fp, text + ${p});`,
         "  if (typeof v === 'string') text = v;",
         `  else { ${stopWith('2')} stopped.value = v; return ${i}; }`,
         '} else {',
-        field.plan?.resolve === undefined
-          ? // Read by the default resolver: the interpreter goes on with the value (null, a method).
-            `  ${stopWith('0')} stopped.value = v; return ${i};`
-          : `  ${stopWith('1')} stopped.value = v; stopped.path = fp; stopped.info = inf; return ${i};`,
+        `  ${stopWith('1')} stopped.value = v; stopped.thenable = th; stopped.path = fp; stopped.info = inf; return ${i};`,
         '}',
       ].join('\n');
     case 'typename':

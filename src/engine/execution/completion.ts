@@ -43,6 +43,17 @@ export function serializeNullError(
 }
 
 /** graphql-js's isIterableObject. */
+const arrayValues = Array.prototype[Symbol.iterator];
+
+/**
+ * Whether iterating `value` (as graphql-js's Array.from does) visits its indices 0 to length - 1:
+ * an array whose iterator is the built-in one, which a loop over its indices can walk instead.
+ * An array (or subclass) with an iterator of its own goes through the iterator.
+ */
+export function isPlainArray(value: unknown): value is unknown[] {
+  return Array.isArray(value) && (value as unknown[])[Symbol.iterator] === arrayValues;
+}
+
 export function isIterableObject(value: unknown): value is Iterable<unknown> {
   return (
     typeof value === 'object' &&
@@ -246,12 +257,11 @@ export function plainObjectTypeOf(type: GraphQLOutputType): GraphQLObjectType | 
   return isObject(nullable) && nullable.isTypeOf == null ? nullable : undefined;
 }
 
-/** A value that completes as an object without further checks: not null, a promise or an Error. */
-export function isPlainObjectValue(value: unknown): value is object {
-  return (
-    value !== null &&
-    typeof value === 'object' &&
-    typeof (value as { then?: unknown }).then !== 'function' &&
-    !(value instanceof Error)
-  );
+/**
+ * Whether a value is an object to complete through a sub-selection: not null, not an Error, not
+ * a promise. `promised` is isPromise(value), found by the caller: graphql-js reads a list item's
+ * or a field value's `then` once to check it, so it is not read again here.
+ */
+export function isObjectNotPromise(value: unknown, promised: boolean): value is object {
+  return !promised && value !== null && typeof value === 'object' && !(value instanceof Error);
 }

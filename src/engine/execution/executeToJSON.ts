@@ -9,8 +9,9 @@ import {
   completeObjectValue,
   completionNeedsInfo,
   isIterableObject,
+  isPlainArray,
   isLeafCompletion,
-  isPlainObjectValue,
+  isObjectNotPromise,
   nonNullError,
   notIterableError,
   plainObjectTypeOf,
@@ -139,7 +140,7 @@ function executeFieldsSerially(
   for (const field of selection.fields) {
     const step = (written: string): Text => {
       const prefix = written === '' ? field.keyJSON : written + ',' + field.keyJSON;
-      const result = executeField(ctx, field, source, path);
+      const result = executeField(ctx, field, source, path, UNREAD);
       if (typeof result === 'string') return result === OMITTED ? written : prefix + result;
       return result.then((resolved) => (resolved === OMITTED ? written : prefix + resolved));
     };
@@ -177,7 +178,7 @@ function executeFields(
     const writer = codegen.enabled ? writerOf(selection) : null;
     if (writer !== null) return writeWith(writer, ctx, selection, source, path, index, into, false);
   }
-  return executeFieldsFrom(ctx, selection, source, path, index, into, 0, into, NO_ERROR);
+  return executeFieldsFrom(ctx, selection, source, path, index, into, 0, into, NO_ERROR, UNREAD);
 }
 
 /**
@@ -200,7 +201,7 @@ function writeWith(
   const into = comma ? text + ',' : text;
   // Taken out of `stopped` at once: a module-wide object must not keep a response's text, a
   // getter's error or a value alive after this object.
-  const { text: soFar, error, value, kind, path: fieldPath, info } = stopped;
+  const { text: soFar, error, value, kind, path: fieldPath, info, thenable } = stopped;
   stopped.text = '';
   stopped.error = NO_ERROR;
   stopped.value = UNREAD;
@@ -227,7 +228,7 @@ function writeWith(
     kind === STOP_PENDING
       ? (value as Promise<string>)
       : kind === STOP_RESOLVED
-        ? completeField(ctx, field, state, fieldPath!, info, value)
+        ? completeField(ctx, field, state, fieldPath!, info, value, thenable)
         : fieldError(ctx, error, field, fieldPath!, state.nonNull);
   return executeFieldsFrom(
     ctx,
@@ -260,7 +261,7 @@ function executeFieldsFrom(
   start: number,
   written: string,
   writerError: unknown,
-  writerValue: unknown = UNREAD,
+  writerValue: unknown,
   handed?: Text,
 ): Text {
   const fields = selection.fields;
@@ -351,9 +352,16 @@ function executeFieldsFrom(
           ownPath = addPath(path, index, undefined);
           ownPathReady = true;
         }
+        // `then` is read once (graphql-js's isPromise), and not on a method before it is called.
+        const promised = typeof value !== 'function' && isPromise(value);
         if (value === READ_FAILED) {
           result = readError(ctx, field, state, ownPath);
-        } else if (isPlainObjectValue(value)) {
+        } else if (
+          !promised &&
+          value !== null &&
+          typeof value === 'object' &&
+          !(value instanceof Error)
+        ) {
           if (pending === undefined && !state.objectAsyncProne) {
             const written = completeObjectFast(
               ctx,
@@ -373,15 +381,19 @@ function executeFieldsFrom(
           }
         } else if (value == null && !state.nonNull) {
           result = 'null';
-        } else {
+        } else if (typeof value === 'function') {
           result = executeField(ctx, field, source, ownPath, value);
+        } else {
+          // What the default resolver read, completed (no info: a plain object type needs none).
+          const fieldPath = addPath(ownPath, field.responseKey, field.parentType.name);
+          result = completeField(ctx, field, state, fieldPath, undefined, value, promised);
         }
       } else {
         if (!ownPathReady) {
           ownPath = addPath(path, index, undefined);
           ownPathReady = true;
         }
-        result = executeField(ctx, field, source, ownPath);
+        result = executeField(ctx, field, source, ownPath, UNREAD);
       }
       if (pending !== undefined) {
         pending.push(result);
@@ -536,7 +548,7 @@ const writerRuntime: WriterRuntime = {
     }
   },
   completeField: (ctx, field, path, info, value) =>
-    completeField(ctx, field, stateOf(field), path, info, value),
+    completeField(ctx, field, stateOf(field), path, info, value, isPromise(value)),
 };
 
 /** The text an object has written so far, without the `into` it was written after. */
@@ -656,7 +668,7 @@ function executeField(
   field: FieldPlan,
   source: unknown,
   parentPath: Path | undefined,
-  read: unknown = UNREAD,
+  read: unknown,
 ): Text {
   const state = stateOf(field);
   // The field's path exists only when something needs it: a resolver's info, a sub-selection,
@@ -699,9 +711,10 @@ function executeField(
         if (info === undefined && state.needsInfo) info = buildResolveInfo(ctx, field, path!);
       }
     }
-    if (isPromise(result) || path !== undefined) {
+    const promised = isPromise(result);
+    if (promised || path !== undefined) {
       path ??= addPath(parentPath, field.responseKey, field.parentType.name);
-      return completeField(ctx, field, state, path, info, result);
+      return completeField(ctx, field, state, path, info, result, promised);
     }
     // A leaf's value: completed without its path unless it fails.
     const completed = state.complete(ctx, info, path, result, field.responseKey);
@@ -724,10 +737,14 @@ function completeField(
   path: Path,
   info: GraphQLResolveInfo | undefined,
   result: unknown,
+  /** isPromise(result), found by the caller: graphql-js reads `then` once before calling it. */
+  promised: boolean,
 ): Text {
   try {
-    const completed = isPromise(result)
-      ? result.then((resolved) => state.complete(ctx, info, path, resolved, field.responseKey))
+    const completed = promised
+      ? (result as Promise<unknown>).then((resolved) =>
+          state.complete(ctx, info, path, resolved, field.responseKey),
+        )
       : state.complete(ctx, info, path, result, field.responseKey);
     if (typeof completed !== 'string') {
       return completed.then(undefined, (rawError) =>
@@ -842,15 +859,19 @@ function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Compl
     path: Path,
     item: unknown,
     index: number,
+    /** isPromise(item), read once by the caller. */
+    promised: boolean,
   ): Text => {
     try {
       let completed: Text;
-      if (itemObjectType !== undefined && isPlainObjectValue(item)) {
+      if (itemObjectType !== undefined && isObjectNotPromise(item, promised)) {
         const selection = subselectionOf(ctx.plan, ctx.variableValues, field, itemObjectType);
         completed = executeFields(ctx, selection, item, path, index, '');
-      } else if (isPromise(item)) {
+      } else if (promised) {
         const itemPath = addPath(path, index, undefined);
-        completed = item.then((resolved) => completeItem(ctx, info, itemPath, resolved, index));
+        completed = (item as Promise<unknown>).then((resolved) =>
+          completeItem(ctx, info, itemPath, resolved, index),
+        );
       } else {
         completed = completeItem(
           ctx,
@@ -896,11 +917,16 @@ function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Compl
         text += index === 0 ? item : ',' + item;
       } else pending = [text, completed];
     };
-    if (Array.isArray(result)) {
+    if (isPlainArray(result)) {
       let selection: SelectionPlan | undefined;
       for (let index = 0; index < result.length; index++) {
         const item: unknown = result[index];
-        if (pending === undefined && itemObjectType !== undefined && isPlainObjectValue(item)) {
+        const promised = isPromise(item);
+        if (
+          pending === undefined &&
+          itemObjectType !== undefined &&
+          isObjectNotPromise(item, promised)
+        ) {
           // Written straight onto the list's text (see executeFields' `into`).
           selection ??= subselectionOf(ctx.plan, ctx.variableValues, field, itemObjectType);
           if (!selection.asyncProne) {
@@ -937,7 +963,7 @@ function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Compl
             continue;
           }
         }
-        const completed = completeOne(ctx, info, listPath, item, index);
+        const completed = completeOne(ctx, info, listPath, item, index, promised);
         if (pending === undefined && typeof completed === 'string' && completed !== OMITTED) {
           text += index === 0 ? completed : ',' + completed;
         } else {
@@ -947,13 +973,13 @@ function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Compl
     } else {
       // Any other iterable, through Array.from as graphql-js does (so a failing item closes it).
       Array.from(result, (item, index) =>
-        add(completeOne(ctx, info, listPath, item, index), index),
+        add(completeOne(ctx, info, listPath, item, index, isPromise(item)), index),
       );
     }
     if (pending === undefined) {
       if (
         itemObjectType !== undefined &&
-        Array.isArray(result) &&
+        isPlainArray(result) &&
         result.length >= objectLists.minItems
       ) {
         const perItem = (escapedStrings.chars - escapedBefore) / result.length;

@@ -15,7 +15,8 @@ import {
   completeObjectValue,
   completionNeedsInfo,
   isIterableObject,
-  isPlainObjectValue,
+  isPlainArray,
+  isObjectNotPromise,
   nonNullError,
   notIterableError,
   plainObjectTypeOf,
@@ -108,7 +109,7 @@ function executeFieldsSerially(
   let accumulator: unknown = nullPrototypeObject();
   for (const field of selection.fields) {
     const step = (results: Record<string, unknown>) => {
-      const result = executeField(ctx, field, source, path);
+      const result = executeField(ctx, field, source, path, UNREAD);
       if (isPromise(result)) {
         return result.then((resolved) => {
           results[field.responseKey] = resolved;
@@ -184,10 +185,11 @@ export function executeFields(
         start++;
       } else if (built.resolved) {
         // Resolved by the builder: completed here, without calling the resolver again.
-        const { value, path: fieldPath, info } = built;
+        const { value, path: fieldPath, info, thenable } = built;
         built.resolved = false;
         built.value = built.path = built.info = undefined;
-        const result = completeField(ctx, field, stateOf(field), fieldPath!, info, value);
+        const state = stateOf(field);
+        const result = completeField(ctx, field, state, fieldPath!, info, value, thenable);
         results[field.responseKey] = result;
         if (isPromise(result)) containsPromise = true;
         start++;
@@ -195,7 +197,7 @@ export function executeFields(
     }
     for (let i = start; i < fields.length; i++) {
       const field = fields[i]!;
-      const result = executeField(ctx, field, source, path);
+      const result = executeField(ctx, field, source, path, UNREAD);
       results[field.responseKey] = result;
       if (!containsPromise && isPromise(result)) containsPromise = true;
     }
@@ -352,7 +354,7 @@ function executeField(
   field: FieldPlan,
   source: unknown,
   parentPath: Path | undefined,
-  read: unknown = UNREAD,
+  read: unknown,
 ): unknown {
   const state = stateOf(field);
   const path = addPath(parentPath, field.responseKey, field.parentType.name);
@@ -409,7 +411,7 @@ function executeField(
   } catch (rawError) {
     return fieldError(ctx, rawError, field, path, state.nonNull);
   }
-  return completeField(ctx, field, state, path, info, result);
+  return completeField(ctx, field, state, path, info, result, isPromise(result));
 }
 
 /** completeValue of a field's resolved value (executeField's second half), with its errors. */
@@ -420,11 +422,15 @@ function completeField(
   path: Path,
   info: GraphQLResolveInfo | undefined,
   result: unknown,
+  /** isPromise(result), found by the caller: graphql-js reads `then` once before calling it. */
+  promised: boolean,
 ): unknown {
   try {
     let completed: unknown;
-    if (isPromise(result)) {
-      completed = result.then((resolved) => state.complete(ctx, info, path, resolved));
+    if (promised) {
+      completed = (result as Promise<unknown>).then((resolved) =>
+        state.complete(ctx, info, path, resolved),
+      );
     } else {
       completed = state.complete(ctx, info, path, result);
     }
@@ -507,7 +513,9 @@ export function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType)
     let containsPromise = false;
     let selection: SelectionPlan | undefined;
     const completeOne = (item: unknown, index: number): unknown => {
-      if (itemObjectType !== undefined && isPlainObjectValue(item)) {
+      // `then` is read once, as graphql-js's isPromise(item) reads it.
+      const promised = isPromise(item);
+      if (itemObjectType !== undefined && isObjectNotPromise(item, promised)) {
         try {
           selection ??= subselectionOf(ctx.plan, ctx.variableValues, field, itemObjectType);
           const completedItem = executeFields(ctx, selection, item, path, index);
@@ -525,8 +533,10 @@ export function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType)
       const itemPath = addPath(path, index, undefined);
       try {
         let completedItem: unknown;
-        if (isPromise(item)) {
-          completedItem = item.then((resolved) => completeItem(ctx, info, itemPath, resolved));
+        if (promised) {
+          completedItem = (item as Promise<unknown>).then((resolved) =>
+            completeItem(ctx, info, itemPath, resolved),
+          );
         } else {
           completedItem = completeItem(ctx, info, itemPath, item);
         }
@@ -542,8 +552,8 @@ export function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType)
       }
     };
     let completedResults: unknown[];
-    if (Array.isArray(result)) {
-      // An array's own iterator visits its indices in order (as the byte path's loop does).
+    if (isPlainArray(result)) {
+      // The built-in array iterator visits the indices in order (as the byte path's loop does).
       completedResults = [];
       for (let index = 0; index < result.length; index++) {
         completedResults.push(completeOne(result[index], index));

@@ -247,4 +247,52 @@ describe('generated object writers and builders', () => {
     expect(report.result?.errors?.length).toBeGreaterThan(3);
     expect(report.log.length).toBeGreaterThan(30);
   });
+
+  it('read a getter giving undefined once, and a thenable `then` as graphql-js does', async () => {
+    const schema = buildSchema(`
+      type Query { rows: [Row] }
+      type Row { id: ID s: String t: String! o: O p: O! }
+      type O { a: Int }
+    `);
+    const row = (log: unknown[], n: number) => ({
+      id: `r${n}`,
+      get s() {
+        log.push(`s ${n}`);
+        return undefined;
+      },
+      get t() {
+        log.push(`t ${n}`);
+        return n === 2 ? undefined : `t${n}`;
+      },
+      get o() {
+        log.push(`o ${n}`);
+        // A thenable for every other row: graphql-js reads its `then` twice (check, call).
+        return n % 2
+          ? {
+              get then() {
+                log.push(`then ${n}`);
+                return (resolve: (value: unknown) => void) => resolve({ a: n });
+              },
+            }
+          : undefined;
+      },
+      get p() {
+        log.push(`p ${n}`);
+        return n === 3
+          ? Object.assign(new Error('an error'), {
+              get then() {
+                log.push('error then');
+                return undefined;
+              },
+            })
+          : { a: n };
+      },
+    });
+    const report = await expectSameAsGraphQLJS((log) => ({
+      schema,
+      rootValue: { rows: Array.from({ length: 5 }, (_, n) => row(log, n)) },
+      query: '{ rows { id s t o { a } p { a } } }',
+    }));
+    expect(report.log.filter((entry) => entry === 'then 1')).toHaveLength(2);
+  });
 });

@@ -59,6 +59,54 @@ describe('lists from any iterable', () => {
     }));
   });
 
+  it('iterates an array (or a subclass) with an iterator of its own through that iterator', async () => {
+    const own = <T>(items: T[], yielded: T[]): T[] =>
+      Object.defineProperty(items, Symbol.iterator, {
+        value: function* () {
+          yield* yielded;
+        },
+      });
+    // A subclass whose iterator walks backwards.
+    class Reversed<T> extends Array<T> {}
+    Object.defineProperty(Reversed.prototype, Symbol.iterator, {
+      value: function* (this: unknown[]) {
+        for (let i = this.length - 1; i >= 0; i--) yield this[i];
+      },
+    });
+    const reversed = Reversed.from([{ name: 'first' }, { name: 'second' }, { name: 'third' }]);
+    await expectSameAsGraphQLJS({
+      schema,
+      rootValue: {
+        ints: own([1, 2, 3], [9]),
+        strings: new Reversed<string>().concat([]),
+        things: own([{ name: 'a' }, { name: 'b' }], [{ name: 'z' }]),
+        nested: [own([1, 2], [7, 8, 9]), [3]],
+        again: reversed,
+      },
+      query: '{ ints things { name } nested again: things { name } }',
+    });
+    await expectSameAsGraphQLJS({
+      schema,
+      rootValue: { things: reversed },
+      query: '{ things { name } }',
+    });
+  });
+
+  it('reads the `then` of a thenable item as graphql-js does (to check, then to call)', async () => {
+    const item = (log: unknown[], name: string) => ({
+      get then() {
+        log.push(`then ${name}`);
+        return (resolve: (value: unknown) => void) => resolve({ name });
+      },
+    });
+    const report = await expectSameAsGraphQLJS((log) => ({
+      schema,
+      rootValue: { things: [{ name: 'plain' }, item(log, 'a'), item(log, 'b')] },
+      query: '{ things { name } }',
+    }));
+    expect(report.log).toEqual(['then a', 'then a', 'then b', 'then b']);
+  });
+
   it('reports a string, a number, a plain object and an array-like as not iterable', async () => {
     const report = await expectSameAsGraphQLJS({
       schema,
