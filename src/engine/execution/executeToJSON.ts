@@ -407,9 +407,13 @@ function executeFieldsFrom(
     }
   } catch (error) {
     if (pending !== undefined) {
-      return Promise.all(pending).finally(() => {
-        throw error;
-      }) as unknown as Promise<string>;
+      // graphql-js's promiseForObject(...).finally: Promise.all, then, finally — the same ticks,
+      // so that errors of other branches land in the same order.
+      return Promise.all(pending)
+        .then(() => undefined)
+        .finally(() => {
+          throw error;
+        }) as unknown as Promise<string>;
     }
     throw error;
   }
