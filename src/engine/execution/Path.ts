@@ -13,6 +13,14 @@ export function addPath(
   return { prev, key, typename };
 }
 
+/**
+ * An object's own path, from how executors pass it: a list's path and the item's index, or (with
+ * index -1) the object's path itself. Made only when something needs it.
+ */
+export function ownPath(path: Path | undefined, index: number): Path | undefined {
+  return index < 0 ? path : addPath(path, index, undefined);
+}
+
 export function pathToArray(path: Path | undefined): Array<string | number> {
   const flattened: Array<string | number> = [];
   for (let current = path; current; current = current.prev) flattened.push(current.key);

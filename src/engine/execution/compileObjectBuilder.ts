@@ -2,7 +2,13 @@ import type { GraphQLObjectType, GraphQLResolveInfo } from 'graphql';
 import type { FieldPlan } from '../plan/FieldPlan.js';
 import type { ExecutionContext } from './ExecutionContext.js';
 import type { Path } from './Path.js';
-import { integer, NO_ERROR, PLAIN_VALUE, type WriterKind } from './compileObjectWriter.js';
+import {
+  integer,
+  NO_ERROR,
+  PLAIN_VALUE,
+  type ResolveRuntime,
+  type WriterKind,
+} from './compileObjectWriter.js';
 
 /**
  * Builders generated for the object executor (executeToObject), the counterpart of the JSON
@@ -90,16 +96,7 @@ export const built: {
 };
 
 /** What generated object-field lines call; supplied by the object executor. */
-export interface BuilderRuntime {
-  readonly addPath: (prev: Path | undefined, key: string, typename: string) => Path;
-  /** The object's own path from what the builder was given (executeFields' ownPath). */
-  readonly ownPath: (path: Path | undefined, index: number) => Path | undefined;
-  readonly buildResolveInfo: (
-    ctx: ExecutionContext,
-    field: FieldPlan,
-    path: Path,
-  ) => GraphQLResolveInfo;
-  readonly argumentsFor: (field: FieldPlan, variables: Record<string, unknown>) => unknown;
+export interface BuilderRuntime extends ResolveRuntime {
   /**
    * The sub-selection of `field` for `type` on `value`, as completeObjectValue runs it; a promise
    * it returns already carries the field's error handling.

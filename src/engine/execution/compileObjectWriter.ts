@@ -10,6 +10,7 @@ import {
   type BuiltinScalarKind,
 } from './leafToJSON.js';
 import { numberToJSON } from './numberToJSON.js';
+import { plainObjectTypeOf } from './completion.js';
 
 /**
  * Writers generated for the hottest shape of the byte path: an object whose fields are leaves of
@@ -71,10 +72,10 @@ export type ObjectWriter = (
   index: number,
 ) => string | number;
 
-/** What generated object-field lines call; supplied by the byte path's executor. */
-export interface WriterRuntime {
+/** What generated lines of resolved fields call, writers and builders alike. */
+export interface ResolveRuntime {
   readonly addPath: (prev: Path | undefined, key: string, typename: string) => Path;
-  /** The object's own path from what the writer was given (see ObjectWriter). */
+  /** The object's own path from what the generated function was given (Path.ts's ownPath). */
   readonly ownPath: (path: Path | undefined, index: number) => Path | undefined;
   readonly buildResolveInfo: (
     ctx: ExecutionContext,
@@ -82,6 +83,10 @@ export interface WriterRuntime {
     path: Path,
   ) => GraphQLResolveInfo;
   readonly argumentsFor: (field: FieldPlan, variables: Record<string, unknown>) => unknown;
+}
+
+/** What generated object-field lines call; supplied by the byte path's executor. */
+export interface WriterRuntime extends ResolveRuntime {
   /**
    * `value` written through the field's sub-selection for `type`: `into` followed by the object,
    * or a promise of the object's text alone (with the field's error handling).
@@ -335,6 +340,19 @@ export function isDefaultRead(field: FieldPlan): boolean {
   return (
     field.resolve === undefined && field.source === undefined && field.staticArgs !== undefined
   );
+}
+
+/**
+ * For a field generated code resolves (or reads) and completes through its sub-selection: its
+ * plain object type (no isTypeOf, so completion needs no resolve info), when the field has no
+ * data source. A resolver's arguments may fail to coerce: generated code makes that the field's
+ * error, as executeField does. The default resolver's must not fail (it reads the property
+ * first), so a default-read field needs arguments that coerce the same every time.
+ */
+export function objectFieldTypeOf(field: FieldPlan): GraphQLObjectType | undefined {
+  if (field.source !== undefined || field.typename !== undefined) return undefined;
+  if (field.resolve === undefined && field.staticArgs === undefined) return undefined;
+  return plainObjectTypeOf(field.returnType);
 }
 
 /**

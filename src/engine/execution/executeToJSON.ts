@@ -37,6 +37,7 @@ import {
   defaultReadLeafKind,
   isDefaultRead,
   NO_ERROR,
+  objectFieldTypeOf,
   STOP_PENDING,
   STOP_READ,
   STOP_RESOLVED,
@@ -51,7 +52,7 @@ import {
   makeListCompleter as objectListCompleter,
   type Completer as ObjectCompleter,
 } from './executeToObject.js';
-import { addPath, type Path } from './Path.js';
+import { addPath, ownPath, type Path } from './Path.js';
 import { isJSONNull, spliceJSON } from './splicedJSON.js';
 import { isAbstract, isLeaf, isList, isNonNull, isObject } from '../plan/typeGuards.js';
 
@@ -207,29 +208,20 @@ function writeWith(
   stopped.value = UNREAD;
   stopped.kind = STOP_READ;
   stopped.path = stopped.info = undefined;
-  if (kind === STOP_READ) {
-    return executeFieldsFrom(
-      ctx,
-      selection,
-      source,
-      path,
-      index,
-      into,
-      written,
-      soFar,
-      error,
-      value,
-    );
+  // A field the writer resolved (any kind but STOP_READ): its text, or promise, goes in as the
+  // field's result, and the interpreter has nothing else of it to take.
+  let handed: Text | undefined;
+  if (kind !== STOP_READ) {
+    const field = selection.fields[written]!;
+    const state = stateOf(field);
+    handed =
+      kind === STOP_PENDING
+        ? (value as Promise<string>)
+        : kind === STOP_RESOLVED
+          ? completeField(ctx, field, state, fieldPath!, info, value, thenable)
+          : fieldError(ctx, error, field, fieldPath!, state.nonNull);
   }
-  // An object field the writer started: its text (or promise) goes in as the field's result.
-  const field = selection.fields[written]!;
-  const state = stateOf(field);
-  const handed =
-    kind === STOP_PENDING
-      ? (value as Promise<string>)
-      : kind === STOP_RESOLVED
-        ? completeField(ctx, field, state, fieldPath!, info, value, thenable)
-        : fieldError(ctx, error, field, fieldPath!, state.nonNull);
+  const read = handed === undefined;
   return executeFieldsFrom(
     ctx,
     selection,
@@ -239,8 +231,8 @@ function writeWith(
     into,
     written,
     soFar,
-    NO_ERROR,
-    UNREAD,
+    read ? error : NO_ERROR,
+    read ? value : UNREAD,
     handed,
   );
 }
@@ -477,7 +469,7 @@ function writerOf(selection: SelectionPlan): ObjectWriter | null {
   for (let i = 0; i < selection.fields.length; i++) {
     const field = selection.fields[i]!;
     const state = stateOf(field);
-    const objectType = writerObjectTypeOf(field);
+    const objectType = objectFieldTypeOf(field);
     const kind =
       field.typename !== undefined
         ? 'typename'
@@ -506,19 +498,6 @@ function writerOf(selection: SelectionPlan): ObjectWriter | null {
   return compiled;
 }
 
-/**
- * For a field a writer resolves and writes through its sub-selection: its plain object type (no
- * isTypeOf, so completion needs no resolve info), when the field has no data source and
- * arguments that coerce the same every time (so nothing can fail before the resolver runs).
- */
-function writerObjectTypeOf(field: FieldPlan): GraphQLObjectType | undefined {
-  if (field.source !== undefined || field.typename !== undefined) return undefined;
-  // A resolver's arguments may fail to coerce: the writer makes that the field's error, as
-  // executeField does. The default resolver's must not fail (it reads the property first).
-  if (field.resolve === undefined && field.staticArgs === undefined) return undefined;
-  return plainObjectTypeOf(field.returnType);
-}
-
 /** Whether a writer resolves `field` and hands its value to the field's completion. */
 function isWriterResolved(field: FieldPlan): boolean {
   return field.resolve !== undefined && field.source === undefined && field.typename === undefined;
@@ -527,7 +506,7 @@ function isWriterResolved(field: FieldPlan): boolean {
 /** What the generated writers' object fields call (compileObjectWriter.ts). */
 const writerRuntime: WriterRuntime = {
   addPath,
-  ownPath: (path, index) => (index < 0 ? path : addPath(path, index, undefined)),
+  ownPath,
   buildResolveInfo,
   argumentsFor,
   writeObject(ctx, field, type, value, path, into) {

@@ -2,7 +2,6 @@ import type { GraphQLError } from 'graphql';
 import {
   type ExecutionResult,
   type GraphQLLeafType,
-  type GraphQLObjectType,
   type GraphQLOutputType,
   type GraphQLResolveInfo,
 } from 'graphql';
@@ -28,7 +27,7 @@ import {
   sourceRunFor,
   type ExecutionContext,
 } from './ExecutionContext.js';
-import { addPath, type Path } from './Path.js';
+import { addPath, ownPath, type Path } from './Path.js';
 import { sourceJSONText } from '../source/DataSource.js';
 import { isJSONNull } from './splicedJSON.js';
 import {
@@ -38,7 +37,13 @@ import {
   type BuilderRuntime,
   type ObjectBuilder,
 } from './compileObjectBuilder.js';
-import { codegen, defaultReadLeafKind, NO_ERROR, UNREAD } from './compileObjectWriter.js';
+import {
+  codegen,
+  defaultReadLeafKind,
+  NO_ERROR,
+  objectFieldTypeOf,
+  UNREAD,
+} from './compileObjectWriter.js';
 import { isAbstract, isLeaf, isList, isNonNull, isObject } from '../plan/typeGuards.js';
 
 /**
@@ -242,7 +247,7 @@ function builderOf(selection: SelectionPlan): ObjectBuilder | null {
   if (++selection.objectBuilds < codegen.threshold) return null;
   const fields: BuilderField[] = [];
   for (const field of selection.fields) {
-    const objectType = builderObjectTypeOf(field);
+    const objectType = objectFieldTypeOf(field);
     const kind =
       field.typename !== undefined
         ? 'typename'
@@ -263,21 +268,6 @@ function builderOf(selection: SelectionPlan): ObjectBuilder | null {
   const compiled = fields.length === 0 ? null : compileObjectBuilder(fields, builderRuntime);
   selection.objectBuilder = compiled;
   return compiled;
-}
-
-/**
- * For a field a builder resolves and hands to the sub-selection: its plain object type (no
- * isTypeOf, so completion needs no resolve info), when the field has no data source and
- * arguments that coerce the same every time (so nothing can fail before the resolver runs).
- */
-function builderObjectTypeOf(field: FieldPlan): GraphQLObjectType | undefined {
-  if (field.source !== undefined || field.typename !== undefined) return undefined;
-  if (field.staticArgs === undefined) return undefined;
-  return plainObjectTypeOf(field.returnType);
-}
-
-function ownPath(listOrOwnPath: Path | undefined, index: number): Path | undefined {
-  return index < 0 ? listOrOwnPath : addPath(listOrOwnPath, index, undefined);
 }
 
 /**
