@@ -8,6 +8,8 @@ export const ErrorCode = {
   GRAPHQL_PARSE_FAILED: 'GRAPHQL_PARSE_FAILED',
   /** The document has more lexical tokens than `maxTokens` allows. */
   MAX_TOKENS_EXCEEDED: 'MAX_TOKENS_EXCEEDED',
+  /** The document's text is longer than `maxDocumentBytes` (comments and white space count). */
+  MAX_DOCUMENT_SIZE_EXCEEDED: 'MAX_DOCUMENT_SIZE_EXCEEDED',
   /** The document failed one of the GraphQL specification's validation rules. */
   GRAPHQL_VALIDATION_FAILED: 'GRAPHQL_VALIDATION_FAILED',
   /** Selection sets are nested deeper than `maxDepth`. */
@@ -22,6 +24,12 @@ export const ErrorCode = {
   INTROSPECTION_DISABLED: 'INTROSPECTION_DISABLED',
   /** No operation matches `operationName`, or a name is needed and missing. */
   OPERATION_RESOLUTION_FAILURE: 'OPERATION_RESOLUTION_FAILURE',
+  /** The request's variables, as JSON, are larger than `maxVariablesBytes`. */
+  MAX_VARIABLES_SIZE_EXCEEDED: 'MAX_VARIABLES_SIZE_EXCEEDED',
+  /** An input value (a variable, or a filter of the database layer) nests deeper than allowed. */
+  MAX_INPUT_DEPTH_EXCEEDED: 'MAX_INPUT_DEPTH_EXCEEDED',
+  /** The operation is of a type this path does not run (a subscription sent to `execute`). */
+  OPERATION_NOT_SUPPORTED: 'OPERATION_NOT_SUPPORTED',
   /** Variables did not coerce to the operation's variable definitions, or the request is malformed. */
   BAD_USER_INPUT: 'BAD_USER_INPUT',
   /** The request itself is malformed (missing query, wrong parameter types). */
@@ -44,8 +52,14 @@ export const ErrorCode = {
   NOT_ACCEPTABLE: 'NOT_ACCEPTABLE',
   /** A request a browser could send without a CORS preflight was refused (CSRF protection). */
   CSRF_PREVENTED: 'CSRF_PREVENTED',
-  /** The database could not run the statement (connection, timeout, constraint). */
+  /** The database could not run the statement (an error PostgreSQL raised; `sqlState` says which). */
   DATABASE_ERROR: 'DATABASE_ERROR',
+  /** No connection to the database could be made or kept (refused, closed, unreachable). */
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+  /** Every connection of the pool stayed busy past the acquire timeout; retry later. */
+  DATABASE_BUSY: 'DATABASE_BUSY',
+  /** The statement ran past its statement timeout and was cancelled. */
+  DATABASE_TIMEOUT: 'DATABASE_TIMEOUT',
   /** A resolver failed in a way it did not describe; the message is masked in production. */
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
 } as const;
