@@ -150,6 +150,21 @@ describe('values', () => {
     expect(result).toEqual({ data: { people: [{ [long]: 'Ann' }] } });
   });
 
+  it('answers a connection whose selection aggregates nothing (totalCount, pageInfo flags)', async () => {
+    const result = await data(`{
+      peopleConnection { totalCount }
+      empty: peopleConnection(where: { id: { gt: "9" } }) { __typename totalCount }
+      flags: peopleConnection(first: 1) { pageInfo { hasPreviousPage } }
+    }`);
+    expect(result).toEqual({
+      data: {
+        peopleConnection: { totalCount: 3 },
+        empty: { __typename: 'PersonConnection', totalCount: 0 },
+        flags: { pageInfo: { hasPreviousPage: false } },
+      },
+    });
+  });
+
   it('treats SQL in values as data', async () => {
     const result = await data(`query ($n: String) { people(where: { name: { eq: $n } }) { id } }`, {
       n: "Ann'; DROP TABLE people; --",

@@ -150,5 +150,6 @@ export function connectionSql(
   ]);
   const columns = join(pageColumns.map(([name, value]) => sql`${value} AS ${identifier(name)}`));
   const page = sql`SELECT ${columns} FROM ${from}${whereClause(conditions)}${order ? sql` ORDER BY ${order}` : sql``}${limit ? sql` LIMIT ${limit} + 1` : sql``}`;
-  return sql`(SELECT ${jsonObject(entries)} FROM (${page}) AS p)`;
+  // GROUP BY (): one row even when no selected field aggregates the page (only totalCount, say).
+  return sql`(SELECT ${jsonObject(entries)} FROM (${page}) AS p GROUP BY ())`;
 }

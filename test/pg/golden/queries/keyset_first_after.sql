@@ -26,4 +26,4 @@ SELECT (
     FROM "public"."posts" AS "t1"
     WHERE (("t1"."views" < $9::text::"pg_catalog"."int8") OR ("t1"."views" = $10::text::"pg_catalog"."int8" AND "t1"."id" > $11::text::"pg_catalog"."int4"))
     ORDER BY "t1"."views" DESC, "t1"."id" ASC
-    LIMIT $12 + 1) AS p)::text AS "postsConnection"
+    LIMIT $12 + 1) AS p GROUP BY ())::text AS "postsConnection"

@@ -26,7 +26,7 @@ SELECT (
     FROM "public"."comments" AS "t1"
     WHERE ("t1"."id") < ($7::text::"pg_catalog"."int4")
     ORDER BY "t1"."id" DESC
-    LIMIT $8 + 1) AS p)::text AS "commentsConnection",
+    LIMIT $8 + 1) AS p GROUP BY ())::text AS "commentsConnection",
 (
   SELECT coalesce(json_agg("s6"), '[]')
   FROM (
@@ -41,7 +41,7 @@ SELECT (
         FROM "public"."posts" AS "t4"
         WHERE "t4"."author_id" = "t3"."id" AND "t4"."status" <> $12
         ORDER BY "t4"."id" ASC
-        LIMIT $13 + 1) AS p) AS "postsConnection"
+        LIMIT $13 + 1) AS p GROUP BY ()) AS "postsConnection"
     FROM "public"."users" AS "t3"
     ORDER BY "t3"."id" ASC
     LIMIT $14) AS "s6")::text AS "users"
