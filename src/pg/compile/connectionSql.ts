@@ -17,8 +17,9 @@ import { badInput, Param } from './Param.js';
 import type { ArgValue } from './readArgument.js';
 import {
   baseRows,
+  defaultPageSize,
   objectEntries,
-  pagingParam,
+  pageSize,
   whereClause,
   type RowSource,
 } from './selectionSql.js';
@@ -36,9 +37,11 @@ export function connectionSql(
   nodes: ReadonlyArray<FieldNode>,
   args: Record<string, ArgValue>,
 ): SqlNode {
-  const first = pagingParam(args['first'], 'first');
-  const last = pagingParam(args['last'], 'last');
-  if (first && last) throw badInput('Pass either "first" or "last" to a connection, not both.');
+  const given = pageSize(context, args['first'], 'first');
+  const last = pageSize(context, args['last'], 'last');
+  if (given && last) throw badInput('Pass either "first" or "last" to a connection, not both.');
+  // Neither: the first defaultPageSize rows, so a page is always bounded.
+  const first = last ? undefined : (given ?? defaultPageSize(context));
   const after = args['after'] instanceof Param ? args['after'] : undefined;
   const before = args['before'] instanceof Param ? args['before'] : undefined;
   const where = args['where'] ?? null;
@@ -47,7 +50,7 @@ export function connectionSql(
   const signature = orderSignature(table, keys);
   const backwards = last !== undefined;
   const pageKeys = backwards ? reversed(keys) : keys;
-  const limit = first ?? last;
+  const limit = first ?? (last as Param);
 
   const alias = context.alias();
   const { from, conditions } = baseRows(context, source, alias, where);
@@ -62,7 +65,7 @@ export function connectionSql(
     return sql`p.${identifier(name)}`;
   };
   const p = (column: string) => sql`p.${identifier(column)}`;
-  const inPage = limit ? sql` FILTER (WHERE ${p('i')} <= ${limit})` : sql``;
+  const inPage = sql` FILTER (WHERE ${p('i')} <= ${limit})`;
   const pageOrder = backwards ? sql`${p('i')} DESC` : p('i');
   const cursorAt = (desc: boolean) =>
     sql`(array_agg(${p('c')} ORDER BY ${p('i')}${desc ? sql` DESC` : sql``})${inPage})[1]`;
@@ -119,17 +122,10 @@ export function connectionSql(
             const rows = baseRows(context, source, a, where);
             return sql`EXISTS (SELECT 1 FROM ${rows.from} WHERE ${join([...rows.conditions, sql`NOT ${keysetSql(a, ks, cursor, signature)}`], ' AND ')})`;
           };
-          const more = limit ? sql`count(*) > ${limit}` : sql`FALSE`;
+          const more = sql`count(*) > ${limit}`;
           if (infoField === '__typename') info.push([infoKey, nameLiteral('PageInfo')]);
           if (infoField === 'hasNextPage')
-            info.push([
-              infoKey,
-              backwards
-                ? beyond(before, reversed(keys))
-                : first
-                  ? more
-                  : beyond(before, reversed(keys)),
-            ]);
+            info.push([infoKey, backwards ? beyond(before, reversed(keys)) : more]);
           if (infoField === 'hasPreviousPage')
             info.push([infoKey, backwards ? more : beyond(after, keys)]);
           if (infoField === 'startCursor' || infoField === 'endCursor') {
@@ -149,7 +145,7 @@ export function connectionSql(
     order ? sql`row_number() OVER (ORDER BY ${order})` : sql`row_number() OVER ()`,
   ]);
   const columns = join(pageColumns.map(([name, value]) => sql`${value} AS ${identifier(name)}`));
-  const page = sql`SELECT ${columns} FROM ${from}${whereClause(conditions)}${order ? sql` ORDER BY ${order}` : sql``}${limit ? sql` LIMIT ${limit} + 1` : sql``}`;
+  const page = sql`SELECT ${columns} FROM ${from}${whereClause(conditions)}${order ? sql` ORDER BY ${order}` : sql``} LIMIT ${limit} + 1`;
   // GROUP BY (): one row even when no selected field aggregates the page (only totalCount, say).
   return sql`(SELECT ${jsonObject(entries)} FROM (${page}) AS p GROUP BY ())`;
 }

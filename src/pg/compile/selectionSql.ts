@@ -153,9 +153,9 @@ export function listSql(
   const keys = orderKeys(table, args['orderBy'] ?? null);
   const entries = objectEntries(context, table, alias, nodes);
   const order = keys.length > 0 ? sql` ORDER BY ${orderBySql(alias, keys)}` : sql``;
-  const limit = pagingParam(args['limit'], 'limit');
+  const limit = pageSize(context, args['limit'], 'limit') ?? defaultPageSize(context);
   const offset = pagingParam(args['offset'], 'offset');
-  const paging = sql`${limit ? sql` LIMIT ${limit}` : sql``}${offset ? sql` OFFSET ${offset}` : sql``}`;
+  const paging = sql` LIMIT ${limit}${offset ? sql` OFFSET ${offset}` : sql``}`;
   const s = identifier(context.alias('s'));
   if (fitsRow(entries)) {
     return sql`(SELECT coalesce(json_agg(${s}), '[]') FROM (SELECT ${selectList(entries)} FROM ${from}${whereClause(conditions)}${order}${paging}) AS ${s})`;
@@ -163,7 +163,7 @@ export function listSql(
   return sql`(SELECT coalesce(json_agg(${s}.j), '[]') FROM (SELECT ${jsonObject(entries)} AS j FROM ${from}${whereClause(conditions)}${order}${paging}) AS ${s})`;
 }
 
-/** limit/offset/first/last: a parameter that must not be negative, or undefined when not given. */
+/** offset: a parameter that must not be negative, or undefined when not given (or null). */
 export function pagingParam(value: ArgValue | undefined, name: string): Param | undefined {
   if (!(value instanceof Param)) return undefined;
   return value.map((v) => {
@@ -171,6 +171,29 @@ export function pagingParam(value: ArgValue | undefined, name: string): Param | 
       throw badInput(`Argument "${name}" must not be negative (got ${v}).`);
     return v;
   });
+}
+
+/**
+ * limit/first/last: a parameter between 0 and `maxPageSize`, or undefined when not given (or
+ * null); the caller then uses `defaultPageSize`, so no list is ever unbounded.
+ */
+export function pageSize(
+  context: BuildContext,
+  value: ArgValue | undefined,
+  name: string,
+): Param | undefined {
+  const { defaultPageSize, maxPageSize } = context.model.limits;
+  return pagingParam(value, name)?.map((v) => {
+    if (typeof v === 'number' && v > maxPageSize)
+      throw badInput(`Argument "${name}" must be at most ${maxPageSize} (got ${v}).`);
+    return v ?? defaultPageSize;
+  });
+}
+
+/** The page size of a list or connection given no size, as a parameter `explain` can name. */
+export function defaultPageSize(context: BuildContext): Param {
+  const size = context.model.limits.defaultPageSize;
+  return new Param(() => size, `default page size ${size}`);
 }
 
 /** The field's arguments, read against this request's variables (for the statement's shape). */

@@ -11,6 +11,17 @@ export interface Model {
   /** Root query fields by field name. */
   readonly rootFields: ReadonlyMap<string, RootFieldModel>;
   readonly enums: ReadonlyMap<string, EnumModel>;
+  /** The bounds every request is held to (ModelOptions documents each). */
+  readonly limits: ModelLimits;
+}
+
+/** ModelOptions' bounds, with their defaults applied. */
+export interface ModelLimits {
+  readonly defaultPageSize: number;
+  readonly maxPageSize: number;
+  readonly maxFilterDepth: number;
+  readonly maxPatternLength: number;
+  readonly maxListLength: number;
 }
 
 export interface TableModel {

@@ -6,6 +6,7 @@ import type {
   EnumModel,
   FieldModel,
   Model,
+  ModelLimits,
   RelationModel,
   RootFieldModel,
   TableModel,
@@ -25,7 +26,43 @@ export interface ModelOptions {
   readonly rename?: Readonly<Record<string, string>>;
   /** Computed fields by table name, then field name. */
   readonly computed?: Readonly<Record<string, Readonly<Record<string, ComputedFieldInput>>>>;
+  /**
+   * Rows a list or connection returns when the request gives no size (`limit`, `first`, `last`
+   * absent or null): at the root, and per parent row for nested relations. It is `limit`'s
+   * GraphQL default value and the size the engine's cost estimate assumes. Default 100.
+   */
+  readonly defaultPageSize?: number;
+  /**
+   * Largest `limit`, `first` or `last` a request may give; above it the request is refused with
+   * BAD_USER_INPUT. Default 1,000.
+   */
+  readonly maxPageSize?: number;
+  /**
+   * How deeply a `where` argument may nest, counted in `<Type>Where` objects along the deepest
+   * path: the argument itself is level 1, and each `and`/`or` item, `not`, to-one relation filter
+   * and `some`/`every`/`none` of a to-many relation filter is one level more. Deeper filters are
+   * refused with MAX_INPUT_DEPTH_EXCEEDED before any SQL is built (PostgreSQL plans a deeply
+   * nested condition in time that grows faster than its size). Default 10.
+   */
+  readonly maxFilterDepth?: number;
+  /**
+   * Longest `like`/`ilike` pattern, in characters; longer ones are refused with BAD_USER_INPUT
+   * (the planner matches a pattern against column statistics, in time proportional to its
+   * length). Default 1,000.
+   */
+  readonly maxPatternLength?: number;
+  /** Most values `in`/`notIn` take; more are refused with BAD_USER_INPUT. Default 10,000. */
+  readonly maxListLength?: number;
 }
+
+/** The production defaults of ModelOptions' bounds. */
+export const DEFAULT_LIMITS: ModelLimits = {
+  defaultPageSize: 100,
+  maxPageSize: 1000,
+  maxFilterDepth: 10,
+  maxPatternLength: 1000,
+  maxListLength: 10_000,
+};
 
 export interface ComputedFieldInput {
   /** The GraphQL type, in SDL: `String!`, `[Int!]`, or a reflected type name. */
@@ -38,6 +75,7 @@ export interface ComputedFieldInput {
 
 /** Builds the model: which types and fields exist, and what table, column or join each stands for. */
 export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model {
+  const limits = modelLimits(options);
   const inflect: Inflector = { ...defaultInflector, ...options.inflector };
   const rename = options.rename ?? {};
   const exposed = catalog.tables.filter((t) => isExposed(t, options));
@@ -227,7 +265,24 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
     }
     addRoot(inflect.aggregateField(list), { kind: 'aggregate', table });
   }
-  return { tables, rootFields, enums };
+  return { tables, rootFields, enums, limits };
+}
+
+function modelLimits(options: ModelOptions): ModelLimits {
+  const limits: Record<keyof ModelLimits, number> = { ...DEFAULT_LIMITS };
+  for (const name of Object.keys(DEFAULT_LIMITS) as Array<keyof ModelLimits>) {
+    const given = options[name];
+    if (given === undefined) continue;
+    if (!Number.isSafeInteger(given) || given < 1)
+      throw new Error(`Option ${name} must be a positive integer (got ${String(given)}).`);
+    limits[name] = given;
+  }
+  if (limits.defaultPageSize > limits.maxPageSize) {
+    throw new Error(
+      `Option defaultPageSize (${limits.defaultPageSize}) must not be larger than maxPageSize (${limits.maxPageSize}).`,
+    );
+  }
+  return limits;
 }
 
 function key(schema: string, name: string): string {

@@ -24,6 +24,7 @@ import {
   neededColumnKey,
   type ColumnModel,
   type Model,
+  type ModelLimits,
   type RelationShape,
   type TableModel,
 } from './Model.js';
@@ -116,13 +117,17 @@ export function buildSchema(model: Model, source: PgSource): GraphQLSchema {
       case 'list':
         return {
           type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(objectType(target)))),
-          args: listArgs(target, inputs),
+          args: listArgs(target, inputs, model.limits),
+          extensions: { sluice: { listSize: listSize(['limit'], model.limits) } },
           resolve: byResponseKey,
         };
       case 'connection':
         return {
           type: new GraphQLNonNull(connectionType(target)),
-          args: connectionArgs(target, inputs),
+          args: connectionArgs(target, inputs, model.limits),
+          extensions: {
+            sluice: { listSize: listSize(['first', 'last'], model.limits, ['nodes', 'edges']) },
+          },
           resolve: byResponseKey,
         };
       case 'aggregate':
@@ -217,32 +222,39 @@ export function buildSchema(model: Model, source: PgSource): GraphQLSchema {
   };
 
   const queryFields: GraphQLFieldConfigMap<unknown, unknown> = {};
-  const extensions = { sluice: { source } };
+  const resolve = fallbackResolver(source);
+  /** A root field: the relation-shaped config, with the source beside its other extensions. */
+  const rootField = (
+    config: GraphQLFieldConfig<unknown, unknown>,
+    table: TableModel,
+  ): GraphQLFieldConfig<unknown, unknown> => {
+    const sluice = (config.extensions as { sluice?: object } | undefined)?.sluice;
+    return {
+      ...config,
+      extensions: { ...config.extensions, sluice: { ...sluice, source } },
+      resolve,
+      description: table.description,
+    };
+  };
   for (const [name, root] of model.rootFields) {
     const { table } = root;
-    const base = { extensions, resolve: fallbackResolver(source), description: table.description };
     switch (root.kind) {
       case 'single':
-        queryFields[name] = {
-          ...base,
-          type: objectType(table),
-          args: Object.fromEntries(
-            table.primaryKey.map((c) => [
-              c.fieldName,
-              { type: new GraphQLNonNull(inputs.scalar(c)) },
-            ]),
-          ),
-        };
+        queryFields[name] = rootField(
+          {
+            type: objectType(table),
+            args: Object.fromEntries(
+              table.primaryKey.map((c) => [
+                c.fieldName,
+                { type: new GraphQLNonNull(inputs.scalar(c)) },
+              ]),
+            ),
+          },
+          table,
+        );
         break;
-      case 'list':
-        queryFields[name] = { ...relationField(table, 'list', false), ...base };
-        break;
-      case 'connection':
-        queryFields[name] = { ...relationField(table, 'connection', false), ...base };
-        break;
-      case 'aggregate':
-        queryFields[name] = { ...relationField(table, 'aggregate', false), ...base };
-        break;
+      default:
+        queryFields[name] = rootField(relationField(table, root.kind, false), table);
     }
   }
   return new GraphQLSchema({
@@ -287,7 +299,34 @@ export function aggregateScalar(
   }
 }
 
-function listArgs(table: TableModel, inputs: InputTypes): GraphQLFieldConfigArgumentMap {
+/**
+ * `extensions.sluice.listSize` of a list or connection field, for the engine's cost estimate: the
+ * arguments that size it, the size it has without them, and (for a connection) the fields that
+ * hold its items.
+ */
+export interface ListSize {
+  readonly slicingArguments: ReadonlyArray<string>;
+  readonly assumedSize: number;
+  readonly sizedFields?: ReadonlyArray<string>;
+}
+
+function listSize(
+  slicingArguments: ReadonlyArray<string>,
+  limits: ModelLimits,
+  sizedFields?: ReadonlyArray<string>,
+): ListSize {
+  return {
+    slicingArguments,
+    assumedSize: limits.defaultPageSize,
+    ...(sizedFields ? { sizedFields } : {}),
+  };
+}
+
+function listArgs(
+  table: TableModel,
+  inputs: InputTypes,
+  limits: ModelLimits,
+): GraphQLFieldConfigArgumentMap {
   const orderBy = inputs.orderBy(table);
   return {
     where: { type: inputs.where(table) },
@@ -299,19 +338,35 @@ function listArgs(table: TableModel, inputs: InputTypes): GraphQLFieldConfigArgu
           },
         }
       : {}),
-    limit: { type: GraphQLInt },
+    limit: {
+      type: GraphQLInt,
+      defaultValue: limits.defaultPageSize,
+      description: `Rows at most (per parent row when nested); null means the default. At most ${limits.maxPageSize}.`,
+    },
     offset: { type: GraphQLInt },
   };
 }
 
-function connectionArgs(table: TableModel, inputs: InputTypes): GraphQLFieldConfigArgumentMap {
+function connectionArgs(
+  table: TableModel,
+  inputs: InputTypes,
+  limits: ModelLimits,
+): GraphQLFieldConfigArgumentMap {
   const orderBy = inputs.orderBy(table);
   return {
     where: { type: inputs.where(table) },
     ...(orderBy ? { orderBy: { type: new GraphQLList(new GraphQLNonNull(orderBy)) } } : {}),
-    first: { type: GraphQLInt },
+    // No default value: `last` alone must not meet a default `first`. Without either (or both
+    // null) the page is the first `defaultPageSize` rows.
+    first: {
+      type: GraphQLInt,
+      description: `The first rows (after \`after\`). Without first or last: ${limits.defaultPageSize}. At most ${limits.maxPageSize}.`,
+    },
     after: { type: GraphQLString },
-    last: { type: GraphQLInt },
+    last: {
+      type: GraphQLInt,
+      description: `The last rows (before \`before\`). At most ${limits.maxPageSize}.`,
+    },
     before: { type: GraphQLString },
   };
 }

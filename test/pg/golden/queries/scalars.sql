@@ -2,8 +2,9 @@
 -- $1 = literal 2
 -- $2 = literal 4
 -- $3 = literal [4, 5, 10]
--- $4 = literal 2
--- $5 = literal 10
+-- $4 = default page size 100
+-- $5 = literal 2
+-- $6 = literal 10
 SELECT (
   SELECT coalesce(json_agg("s2"), '[]')
   FROM (
@@ -18,13 +19,14 @@ SELECT (
     SELECT "t3"."id" AS "id", "t3"."views"::text AS "views", "t3"."rating"::text AS "rating", "t3"."metadata" AS "metadata", "t3"."labels" AS "labels", "t3"."status" AS "status", "t3"."published_at" AS "publishedAt", "t3"."content" AS "content"
     FROM "public"."posts" AS "t3"
     WHERE "t3"."id" = ANY($3::text::"pg_catalog"."int4"[])
-    ORDER BY "t3"."id" ASC) AS "s4")::text AS "posts",
+    ORDER BY "t3"."id" ASC
+    LIMIT $4) AS "s4")::text AS "posts",
 (
   SELECT coalesce(json_agg("s6"), '[]')
   FROM (
     SELECT "t5"."id" AS "id", "t5"."title" AS "title"
     FROM "public"."published_posts" AS "t5"
-    LIMIT $4) AS "s6")::text AS "publishedPosts",
+    LIMIT $5) AS "s6")::text AS "publishedPosts",
 (
   SELECT row_to_json("s10")
   FROM (
@@ -35,4 +37,4 @@ SELECT (
         FROM "public"."users" AS "t8"
         WHERE "t8"."id" = "t7"."author_id") AS "s9") AS "author"
     FROM "public"."posts" AS "t7"
-    WHERE "t7"."id" = $5) AS "s10")::text AS "post"
+    WHERE "t7"."id" = $6) AS "s10")::text AS "post"

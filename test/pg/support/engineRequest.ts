@@ -1,0 +1,27 @@
+import type { GraphQLSchema } from 'graphql';
+import { createEngine } from '../../../src/engine/index.js';
+
+export interface ResponseBody {
+  readonly data?: Record<string, unknown> | null;
+  readonly errors?: ReadonlyArray<{
+    readonly message: string;
+    readonly path?: ReadonlyArray<string | number>;
+    readonly extensions?: { readonly code?: string; readonly sqlState?: string };
+  }>;
+}
+
+/**
+ * Runs an operation through the engine's request entry (parse, validate, plan, coerce variables,
+ * execute), as the server does, and returns the parsed response.
+ */
+export function engineRequester(
+  schema: GraphQLSchema,
+): (query: string, variables?: Record<string, unknown>) => Promise<ResponseBody> {
+  const engine = createEngine({ schema });
+  return async (query, variables = {}) => {
+    const prepared = engine.prepare(query);
+    if (!prepared.ok) return JSON.parse(prepared.body) as ResponseBody;
+    const outcome = await prepared.execute({ variables });
+    return JSON.parse(outcome.body) as ResponseBody;
+  };
+}
