@@ -1,9 +1,11 @@
+import { GraphQLError } from 'graphql';
+import { ErrorCode } from '../../engine/index.js';
 import { identifier, join, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
-import type { ColumnModel, RelationModel, TableModel } from '../schema/Model.js';
+import type { ColumnModel, ModelLimits, RelationModel, TableModel } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
 import { columnRef, columnType } from './columnSql.js';
-import { Param } from './Param.js';
+import { badInput, Param } from './Param.js';
 import type { ArgValue } from './readArgument.js';
 
 const TRUE = sql`TRUE`;
@@ -13,20 +15,31 @@ const FALSE = sql`FALSE`;
  * A `where` argument as a SQL condition on the row `alias` of `table`, or undefined when it sets
  * none. Operators given null are no condition (so optional variables can switch a filter off);
  * `isNull` tests for NULL. Comparisons follow SQL: a NULL column matches no comparison.
+ *
+ * `depth` counts the where objects down to this one (ModelOptions.maxFilterDepth): a filter
+ * nested deeper is refused here, before its SQL grows past that depth.
  */
 export function whereSql(
   context: BuildContext,
   table: TableModel,
   alias: string,
   where: ArgValue,
+  depth = 1,
 ): SqlNode | undefined {
   if (where === null || !isObject(where)) return undefined;
+  const { limits } = context.model;
+  if (depth > limits.maxFilterDepth) {
+    throw new GraphQLError(
+      `A "where" argument nests deeper than ${limits.maxFilterDepth} levels (got at least ${depth}); and, or, not and relation filters each add a level.`,
+      { extensions: { code: ErrorCode.MAX_INPUT_DEPTH_EXCEEDED } },
+    );
+  }
   const conditions: SqlNode[] = [];
   for (const [field, value] of Object.entries(where)) {
     if (value === null) continue;
     if (field === 'and' || field === 'or') {
       const parts = (value as ArgValue[]).map(
-        (item) => whereSql(context, table, alias, item) ?? TRUE,
+        (item) => whereSql(context, table, alias, item, depth + 1) ?? TRUE,
       );
       if (field === 'and')
         conditions.push(parts.length === 0 ? TRUE : sql`(${join(parts, ' AND ')})`);
@@ -34,18 +47,18 @@ export function whereSql(
       continue;
     }
     if (field === 'not') {
-      const inner = whereSql(context, table, alias, value);
+      const inner = whereSql(context, table, alias, value, depth + 1);
       if (inner) conditions.push(sql`NOT (${inner})`);
       continue;
     }
     const column = table.columns.get(field);
     if (column) {
-      conditions.push(...columnConditions(alias, column, value));
+      conditions.push(...columnConditions(limits, alias, column, value));
       continue;
     }
     const relation = table.relationFilters.get(field);
     if (relation) {
-      const condition = relationCondition(context, relation, alias, value);
+      const condition = relationCondition(context, relation, alias, value, depth + 1);
       if (condition) conditions.push(condition);
     }
   }
@@ -53,7 +66,12 @@ export function whereSql(
   return conditions.length === 1 ? conditions[0] : join(conditions, ' AND ');
 }
 
-function columnConditions(alias: string, column: ColumnModel, filter: ArgValue): SqlNode[] {
+function columnConditions(
+  limits: ModelLimits,
+  alias: string,
+  column: ColumnModel,
+  filter: ArgValue,
+): SqlNode[] {
   if (!isObject(filter)) return [];
   const ref = columnRef(alias, column);
   const out: SqlNode[] = [];
@@ -87,20 +105,53 @@ function columnConditions(alias: string, column: ColumnModel, filter: ArgValue):
       // Lists travel as one text parameter in PostgreSQL's array syntax, cast to the column's
       // array type: every driver can send text, not every driver knows an enum's array type.
       case 'in':
-        out.push(sql`${ref} = ANY(${param.map(arrayLiteral)}::text::${columnType(column)}[])`);
+        out.push(sql`${ref} = ANY(${listParam(limits, param)}::text::${columnType(column)}[])`);
         break;
       case 'notIn':
-        out.push(sql`${ref} <> ALL(${param.map(arrayLiteral)}::text::${columnType(column)}[])`);
+        out.push(sql`${ref} <> ALL(${listParam(limits, param)}::text::${columnType(column)}[])`);
         break;
       case 'like':
-        out.push(sql`${ref} LIKE ${param}`);
+        out.push(sql`${ref} LIKE ${patternParam(limits, param)}`);
         break;
       case 'ilike':
-        out.push(sql`${ref} ILIKE ${param}`);
+        out.push(sql`${ref} ILIKE ${patternParam(limits, param)}`);
         break;
     }
   }
   return out;
+}
+
+/** `in`/`notIn` values as one array literal, at most `maxListLength` of them. */
+function listParam(limits: ModelLimits, param: Param): Param {
+  return param.map((list) => {
+    const length = Array.isArray(list) ? list.length : 1;
+    if (length > limits.maxListLength) {
+      throw badInput(
+        `"in" and "notIn" take at most ${limits.maxListLength} values (got ${length}).`,
+      );
+    }
+    return arrayLiteral(list);
+  });
+}
+
+/** A LIKE pattern of at most `maxPatternLength` characters (code points, as PostgreSQL counts). */
+function patternParam(limits: ModelLimits, param: Param): Param {
+  return param.map((pattern) => {
+    // A string has at least as many UTF-16 units as code points: count only when it may be over.
+    if (typeof pattern === 'string' && pattern.length > limits.maxPatternLength) {
+      let length = 0;
+      for (let i = 0; i < pattern.length; i++) {
+        const unit = pattern.charCodeAt(i);
+        if (unit < 0xdc00 || unit > 0xdfff) length++;
+      }
+      if (length > limits.maxPatternLength) {
+        throw badInput(
+          `A like/ilike pattern must be at most ${limits.maxPatternLength} characters (got ${length}).`,
+        );
+      }
+    }
+    return pattern;
+  });
 }
 
 /** Conditions through a relation: EXISTS on the related rows (some / every / none for to-many). */
@@ -109,18 +160,19 @@ function relationCondition(
   relation: RelationModel,
   parentAlias: string,
   value: ArgValue,
+  depth: number,
 ): SqlNode | undefined {
   if (!isObject(value)) return undefined;
   const alias = context.alias();
   const { from, on } = relatedRows(context, relation, parentAlias, alias);
   if (relation.toOne) {
-    const inner = whereSql(context, relation.target, alias, value);
+    const inner = whereSql(context, relation.target, alias, value, depth);
     return sql`EXISTS (SELECT 1 FROM ${from} WHERE ${join([on, inner ?? TRUE], ' AND ')})`;
   }
   const parts: SqlNode[] = [];
   for (const [quantifier, inner] of Object.entries(value)) {
     if (inner === null) continue;
-    const cond = whereSql(context, relation.target, alias, inner) ?? TRUE;
+    const cond = whereSql(context, relation.target, alias, inner, depth) ?? TRUE;
     if (quantifier === 'some')
       parts.push(sql`EXISTS (SELECT 1 FROM ${from} WHERE ${on} AND ${cond})`);
     if (quantifier === 'none')

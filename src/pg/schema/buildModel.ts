@@ -47,8 +47,7 @@ export interface ModelOptions {
   readonly maxFilterDepth?: number;
   /**
    * Longest `like`/`ilike` pattern, in characters; longer ones are refused with BAD_USER_INPUT
-   * (the planner matches a pattern against column statistics, in time proportional to its
-   * length). Default 1,000.
+   * (matching costs time in proportion to the pattern's length, for every row). Default 1,000.
    */
   readonly maxPatternLength?: number;
   /** Most values `in`/`notIn` take; more are refused with BAD_USER_INPUT. Default 10,000. */

@@ -1,5 +1,5 @@
 import type { GraphQLSchema } from 'graphql';
-import { createEngine } from '../../../src/engine/index.js';
+import { createEngine, type EngineOptions } from '../../../src/engine/index.js';
 
 export interface ResponseBody {
   readonly data?: Record<string, unknown> | null;
@@ -16,8 +16,9 @@ export interface ResponseBody {
  */
 export function engineRequester(
   schema: GraphQLSchema,
+  options: Omit<EngineOptions, 'schema'> = {},
 ): (query: string, variables?: Record<string, unknown>) => Promise<ResponseBody> {
-  const engine = createEngine({ schema });
+  const engine = createEngine({ ...options, schema });
   return async (query, variables = {}) => {
     const prepared = engine.prepare(query);
     if (!prepared.ok) return JSON.parse(prepared.body) as ResponseBody;
