@@ -267,11 +267,17 @@ describe('refused requests', () => {
   });
 
   it('reports a statement PostgreSQL refuses as DATABASE_ERROR with its SQLSTATE, not its message', async () => {
-    const result = await data('{ tasks(where: { due: { eq: "2024-13-45" } }) { id } }');
+    // `took` is an interval, a String in GraphQL: only PostgreSQL can read the text.
+    const result = await data('{ tasks(where: { took: { eq: "two fortnights" } }) { id } }');
     expect(result.errors?.[0]).toEqual({
       message: 'The database could not run the statement.',
-      extensions: { code: ErrorCode.DATABASE_ERROR, sqlState: '22008' },
+      extensions: { code: ErrorCode.DATABASE_ERROR, sqlState: '22007' },
     });
+    // A date that does not exist is the client's mistake, refused before the database.
+    const impossible = await data('{ tasks(where: { due: { eq: "2024-13-45" } }) { id } }');
+    expect(impossible.errors?.[0]?.message).toBe(
+      'Date cannot represent a date that does not exist: "2024-13-45"',
+    );
   });
 
   it('refuses bad scalar input during coercion, through the engine', async () => {

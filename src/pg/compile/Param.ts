@@ -25,7 +25,35 @@ export function badInput(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: ErrorCode.BAD_USER_INPUT } });
 }
 
-/** Resolves a compiled statement's values for one request. */
+/**
+ * Resolves a compiled statement's values for one request. Every value goes to PostgreSQL here, so
+ * this is where text PostgreSQL cannot hold is refused: a NUL character (U+0000), in a string or
+ * anywhere inside a list or object.
+ */
 export function bindValues(values: ReadonlyArray<unknown>, variables: Variables): unknown[] {
-  return values.map((v) => (v instanceof Param ? v.read(variables) : v));
+  return values.map((v) => {
+    const value = v instanceof Param ? v.read(variables) : v;
+    if (containsNul(value)) {
+      throw badInput(
+        'A string must not contain the NUL character (U+0000): PostgreSQL text cannot hold it.',
+      );
+    }
+    return value;
+  });
+}
+
+/** Whether a string in `value` (keys of objects included) holds U+0000; iterative, linear. */
+function containsNul(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      if (item.includes('\0')) return true;
+    } else if (Array.isArray(item)) {
+      for (const inner of item as unknown[]) stack.push(inner);
+    } else if (typeof item === 'object' && item !== null) {
+      for (const [key, inner] of Object.entries(item)) stack.push(key, inner);
+    }
+  }
+  return false;
 }

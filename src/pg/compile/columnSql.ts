@@ -1,7 +1,9 @@
 import { identifier, join, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
 import type { ColumnModel } from '../schema/Model.js';
+import { operandProblem } from '../schema/pgInput.js';
 import type { BuildContext } from './BuildContext.js';
+import { badInput, type Param } from './Param.js';
 
 /** The column as PostgreSQL names it on the row of `alias`. */
 export function columnRef(alias: string, column: ColumnModel): SqlNode {
@@ -36,4 +38,20 @@ export function valueJson(context: BuildContext, ref: SqlNode, column: ColumnMod
 /** The column's SQL type, for casts of text parameters (`$1::text::"pg_catalog"."int4"`). */
 export function columnType(column: ColumnModel): SqlNode {
   return identifier(column.column.type.schema, column.column.type.name);
+}
+
+/**
+ * A value compared with the column, refused (BAD_USER_INPUT) when the column's type cannot hold
+ * it although its GraphQL scalar can: an Int beyond int2, a Float beyond float4.
+ */
+export function columnOperand(column: ColumnModel, param: Param): Param {
+  return param.map((value) => {
+    const problem = operandProblem(column, value);
+    if (problem !== undefined) {
+      throw badInput(
+        `"${column.fieldName}" is ${column.column.type.name}: it cannot be compared with ${problem}.`,
+      );
+    }
+    return value;
+  });
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { join, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
 import type { ColumnModel, TableModel } from '../schema/Model.js';
+import { textProblem } from '../schema/pgInput.js';
 import { columnRef, columnType } from './columnSql.js';
 import { badInput, Param } from './Param.js';
 import type { ArgValue } from './readArgument.js';
@@ -72,7 +73,9 @@ export function orderSignature(table: TableModel, keys: ReadonlyArray<OrderKey>)
 /**
  * An opaque cursor: base64 of the JSON array [ordering signature, the row's sort key values as
  * text…] (text keeps int8/numeric/timestamps exact; base64's line breaks are removed). The
- * signature is a bind parameter like every other value.
+ * signature is a bind parameter like every other value. Dates and times are written in JSON's
+ * ISO 8601 form, which does not depend on the session's DateStyle, so `decodeCursor` can check
+ * them.
  */
 export function cursorSql(
   alias: string,
@@ -81,17 +84,27 @@ export function cursorSql(
 ): SqlNode {
   const values = join([
     sql`${signature}::text`,
-    ...keys.map((k) => sql`${columnRef(alias, k.column)}::text`),
+    ...keys.map((k) => {
+      const ref = columnRef(alias, k.column);
+      const scalar = k.column.scalar;
+      return scalar === 'Datetime' || scalar === 'Date'
+        ? sql`to_json(${ref}) #>> '{}'`
+        : sql`${ref}::text`;
+    }),
   ]);
   return sql`replace(encode(convert_to(json_build_array(${values})::text, 'UTF8'), 'base64'), chr(10), '')`;
 }
 
-/** The sort key values of a cursor made by `cursorSql` under `signature`, or BAD_USER_INPUT. */
+/**
+ * The sort key values of a cursor made by `cursorSql` under `signature`, or BAD_USER_INPUT: also
+ * when a value is not one of its key column's type (a forged cursor PostgreSQL would refuse).
+ */
 export function decodeCursor(
   cursor: unknown,
   signature: string,
-  length: number,
+  keys: ReadonlyArray<OrderKey>,
 ): Array<string | null> {
+  const length = keys.length;
   if (typeof cursor !== 'string') throw badInput('Invalid cursor.');
   let values: unknown;
   try {
@@ -111,7 +124,12 @@ export function decodeCursor(
       'Invalid cursor: it was made under a different orderBy (or for another list); request the first page again with this orderBy.',
     );
   }
-  return values.slice(1) as Array<string | null>;
+  const keyValues = values.slice(1) as Array<string | null>;
+  keyValues.forEach((value, i) => {
+    if (value !== null && textProblem((keys[i] as OrderKey).column, value) !== undefined)
+      throw badInput('Invalid cursor: it was not made by this list with this orderBy.');
+  });
+  return keyValues;
 }
 
 /**
@@ -129,7 +147,7 @@ export function keysetSql(
   const values = keys.map(
     (_, i) =>
       new Param(
-        (vars) => decodeCursor(cursor.read(vars), signature, keys.length)[i] ?? null,
+        (vars) => decodeCursor(cursor.read(vars), signature, keys)[i] ?? null,
         `${cursor.label} (cursor key ${i + 1})`,
       ),
   );

@@ -4,9 +4,9 @@ import { identifier, join, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
 import type { Model } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
-import { columnRef } from './columnSql.js';
+import { columnOperand, columnRef } from './columnSql.js';
 import { readArgs, relationSql, singleRowSql } from './selectionSql.js';
-import type { Param } from './Param.js';
+import { Param } from './Param.js';
 
 export interface RootStatement {
   /** `SELECT (…)::text AS "users", (…)::text AS "post"`: one text column per root field. */
@@ -63,10 +63,12 @@ function rootFieldSql(context: BuildContext, model: Model, field: SourceRootFiel
   const args = readArgs(context, context.objectType('Query'), field.fieldNodes as FieldNode[]);
   const source = { kind: 'table', table } as const;
   if (root.kind === 'single') {
-    const keyConditions = table.primaryKey.map(
-      (column) => (alias: string) =>
-        sql`${columnRef(alias, column)} = ${args[column.fieldName] as Param}`,
-    );
+    const keyConditions = table.primaryKey.map((column) => {
+      // Null only while the variable is absent (the statement built at plan time): no row.
+      const key = args[column.fieldName];
+      const value = key instanceof Param ? columnOperand(column, key) : null;
+      return (alias: string) => sql`${columnRef(alias, column)} = ${value}`;
+    });
     return singleRowSql(context, table, source, field.fieldNodes, keyConditions);
   }
   return relationSql(context, root.kind, table, source, field.fieldNodes, args);

@@ -4,7 +4,7 @@ import { identifier, join, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
 import type { ColumnModel, ModelLimits, RelationModel, TableModel } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
-import { columnRef, columnType } from './columnSql.js';
+import { columnOperand, columnRef, columnType } from './columnSql.js';
 import { badInput, Param } from './Param.js';
 import type { ArgValue } from './readArgument.js';
 
@@ -82,7 +82,7 @@ function columnConditions(
       out.push(sql`(${ref} IS NULL) = ${operand as Param}`);
       continue;
     }
-    const param = operand as Param;
+    const param = columnOperand(column, operand as Param);
     switch (op) {
       case 'eq':
         out.push(sql`${ref} = ${param}`);

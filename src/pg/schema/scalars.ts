@@ -5,38 +5,60 @@ import {
   valueFromASTUntyped,
   type ValueNode,
 } from 'graphql';
+import {
+  dateProblem,
+  datetimeProblem,
+  integerProblem,
+  numericProblem,
+  UUID_PATTERN,
+  type Problem,
+} from './pgInput.js';
 
 /**
- * The scalars reflection adds to GraphQL's own (issue 4): values that JavaScript numbers would round
+ * The scalars reflection adds to GraphQL's own: values that JavaScript numbers would round
  * travel as strings, times as ISO-8601 strings. Each checks its input so that bad values are
- * refused during variable coercion (BAD_USER_INPUT) instead of reaching PostgreSQL.
+ * refused during variable coercion (BAD_USER_INPUT) or validation instead of reaching PostgreSQL:
+ * first the shape (`pattern`), then, for input only, whether PostgreSQL's type takes the value
+ * (`problem`: int8's range, numeric's digits, a date that exists). Output is only shape-checked:
+ * it comes from the database.
  */
 function stringScalar(
   name: string,
   description: string,
   pattern: RegExp,
   what: string,
+  problem: (text: string) => Problem = () => undefined,
 ): GraphQLScalarType {
+  const refuse = (value: unknown, reason: string) =>
+    new GraphQLError(`${name} cannot represent ${reason}: ${preview(value)}`);
   const check = (value: unknown): string => {
     const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
-    if (typeof text !== 'string' || !pattern.test(text)) {
-      throw new GraphQLError(
-        `${name} cannot represent ${what}: ${JSON.stringify(value) ?? String(value)}`,
-      );
-    }
+    if (typeof text !== 'string' || !pattern.test(text)) throw refuse(value, what);
+    return text;
+  };
+  const parse = (value: unknown): string => {
+    const text = check(value);
+    const reason = problem(text);
+    if (reason !== undefined) throw refuse(value, reason);
     return text;
   };
   return new GraphQLScalarType({
     name,
     description,
     serialize: (value) => (typeof value === 'bigint' ? value.toString() : check(value)),
-    parseValue: check,
+    parseValue: parse,
     parseLiteral: (node: ValueNode) => {
       if (node.kind === Kind.STRING || node.kind === Kind.INT || node.kind === Kind.FLOAT)
-        return check(node.value);
+        return parse(node.value);
       throw new GraphQLError(`${name} cannot represent a non-string value`, { nodes: node });
     },
   });
+}
+
+/** A value as an error message quotes it: JSON, cut short (a client may send megabytes). */
+function preview(value: unknown): string {
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length <= 50 ? json : `${json.slice(0, 40)}… (${json.length} characters)`;
 }
 
 export const GraphQLBigInt = stringScalar(
@@ -44,6 +66,7 @@ export const GraphQLBigInt = stringScalar(
   'A 64-bit integer (PostgreSQL int8), as a string so no precision is lost.',
   /^-?\d+$/,
   'a non-integer value',
+  (text) => integerProblem(text, 'int8'),
 );
 
 export const GraphQLBigFloat = stringScalar(
@@ -51,12 +74,13 @@ export const GraphQLBigFloat = stringScalar(
   'An arbitrary-precision decimal (PostgreSQL numeric), as a string.',
   /^-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$|^NaN$|^-?Infinity$/,
   'a non-decimal value',
+  numericProblem,
 );
 
 export const GraphQLUUID = stringScalar(
   'UUID',
   'A universally unique identifier (RFC 4122), e.g. "0e3f2b5c-…".',
-  /^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$/,
+  UUID_PATTERN,
   'a non-UUID value',
 );
 
@@ -65,6 +89,7 @@ export const GraphQLDatetime = stringScalar(
   'A point in time as an ISO-8601 string (PostgreSQL timestamp/timestamptz), e.g. "2024-01-31T12:00:00+00:00".',
   /^\d{4,}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/,
   'a non-ISO-8601 value',
+  (text) => datetimeProblem(text),
 );
 
 export const GraphQLDate = stringScalar(
@@ -72,6 +97,7 @@ export const GraphQLDate = stringScalar(
   'A calendar date as an ISO-8601 string (PostgreSQL date), e.g. "2024-01-31".',
   /^\d{4,}-\d{2}-\d{2}$/,
   'a non-date value',
+  (text) => dateProblem(text),
 );
 
 export const GraphQLJSON = new GraphQLScalarType({

@@ -1,0 +1,197 @@
+import type { ColumnModel } from './Model.js';
+
+/**
+ * What PostgreSQL's input functions accept, checked in Node: a value the database would refuse
+ * (SQLSTATE class 22) is refused as the client's mistake instead, before anything is sent. Each
+ * check returns what is wrong, or undefined when PostgreSQL takes the value.
+ */
+export type Problem = string | undefined;
+
+export const UUID_PATTERN =
+  /^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$/;
+
+const INTEGER_RANGES = {
+  int2: [-(2n ** 15n), 2n ** 15n - 1n],
+  int4: [-(2n ** 31n), 2n ** 31n - 1n],
+  int8: [-(2n ** 63n), 2n ** 63n - 1n],
+} as const;
+
+/** Decimal digits of int8's bounds: a longer number (without leading zeros) is out of range. */
+const MAX_INTEGER_DIGITS = 19;
+
+/** An integer in PostgreSQL's text form (`-0042` included), within the range of `type`. */
+export function integerProblem(text: string, type: keyof typeof INTEGER_RANGES): Problem {
+  const match = /^(-?)0*(\d+)$/.exec(text);
+  if (!match) return 'a non-integer value';
+  const [min, max] = INTEGER_RANGES[type];
+  const digits = match[2] as string;
+  const value = digits.length > MAX_INTEGER_DIGITS ? undefined : BigInt(match[1] + digits);
+  if (value === undefined || value < min || value > max)
+    return `a value outside ${type} (${min} to ${max})`;
+  return undefined;
+}
+
+/** numeric's bounds (PostgreSQL's NUMERIC_WEIGHT_MAX, NUMERIC_DSCALE_MAX), in decimal digits. */
+const NUMERIC_MAX_INTEGER_DIGITS = 131_072;
+const NUMERIC_MAX_SCALE = 16_383;
+/** numeric_in refuses exponents from INT_MAX / 2 on, before looking at the digits. */
+const NUMERIC_MAX_EXPONENT = 1_073_741_823;
+
+/**
+ * A decimal as numeric takes it: at most 131,072 digits before the point and 16,383 after it, once
+ * the exponent is applied (digits written after the point count, trailing zeros included), or
+ * NaN / ±Infinity.
+ */
+export function numericProblem(text: string): Problem {
+  if (text === 'NaN' || text === 'Infinity' || text === '-Infinity') return undefined;
+  const match = /^-?(\d*)(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/.exec(text);
+  const whole = match?.[1] ?? '';
+  const fraction = match?.[2] ?? '';
+  if (!match || whole.length + fraction.length === 0) return 'a non-decimal value';
+  const exponent = match[3] === undefined ? 0 : Number(match[3]);
+  if (Math.abs(exponent) >= NUMERIC_MAX_EXPONENT) return 'a value outside numeric';
+  if (Math.max(0, fraction.length - exponent) > NUMERIC_MAX_SCALE)
+    return `a value outside numeric (at most ${NUMERIC_MAX_SCALE} digits after the point)`;
+  const digits = whole + fraction;
+  const first = digits.search(/[1-9]/);
+  // The decimal position of the first significant digit (0: units, 1: tens, …).
+  if (first >= 0 && whole.length - 1 - first + exponent >= NUMERIC_MAX_INTEGER_DIGITS)
+    return `a value outside numeric (at most ${NUMERIC_MAX_INTEGER_DIGITS} digits before the point)`;
+  return undefined;
+}
+
+/**
+ * Dates and times as written by clients (ISO 8601, `T` or a space) and by PostgreSQL itself
+ * (to_json's ISO form, or the text form under DateStyle ISO: a ` BC` suffix, offsets with
+ * seconds for historical zones).
+ */
+const DATETIME =
+  /^(\d{4,})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|([+-])(\d{2})(?::?(\d{2})(?::?(\d{2}))?)?)?)?( BC)?$/;
+
+interface DateLimits {
+  /** The last year AD of the type. */
+  readonly maxYear: number;
+  /** Whether a time of day may follow the date. */
+  readonly time: boolean;
+  /** Whether PostgreSQL's own forms are accepted: ` BC`, `infinity`, `-infinity`. */
+  readonly pgForms: boolean;
+}
+
+/** timestamp and timestamptz: 24 November 4714 BC (Julian day 0) to 294276 AD. */
+export function datetimeProblem(text: string, pgForms = false): Problem {
+  return calendarProblem(text, { maxYear: 294_276, time: true, pgForms });
+}
+
+/** date: 24 November 4714 BC to 5874897 AD. */
+export function dateProblem(text: string, pgForms = false): Problem {
+  return calendarProblem(text, { maxYear: 5_874_897, time: false, pgForms });
+}
+
+function calendarProblem(text: string, limits: DateLimits): Problem {
+  if (limits.pgForms && (text === 'infinity' || text === '-infinity')) return undefined;
+  const m = DATETIME.exec(text);
+  if (!m || (m[4] !== undefined && !limits.time) || (m[13] !== undefined && !limits.pgForms))
+    return limits.time ? 'a non-ISO-8601 value' : 'a non-date value';
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const bc = m[13] !== undefined;
+  // PostgreSQL's calendar is proleptic Gregorian; 1 BC is year 0 of it, a leap year.
+  const leap = (y: number) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  const days = [31, leap(bc ? 1 - year : year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  if (month < 1 || month > 12 || day < 1 || day > (days[month - 1] as number))
+    return 'a date that does not exist';
+  const fraction = m[7] ?? '';
+  const zeroFraction = /^0*$/.test(fraction);
+  if (m[4] !== undefined) {
+    const [hour, minute, second] = [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
+    // 24:00:00 is the end of the day and :60 a leap second, as PostgreSQL reads them.
+    const endOfDay = hour === 24 && minute === 0 && second === 0 && zeroFraction;
+    if (
+      (hour > 23 && !endOfDay) ||
+      minute > 59 ||
+      (second > 59 && !(second === 60 && zeroFraction))
+    )
+      return 'a time of day that does not exist';
+    if (
+      m[9] !== undefined &&
+      (Number(m[10]) > 15 || Number(m[11] ?? 0) > 59 || Number(m[12] ?? 0) > 59)
+    )
+      return 'a time zone offset beyond ±15:59';
+  }
+  const negativeOffset = m[9] === '-';
+  if (year === 0 || year > (bc ? 4714 : limits.maxYear)) return 'a date out of range';
+  // The range's ends fall inside a year: it begins on 24 November 4714 BC; at the end of the last
+  // year, rounding the fraction or a negative offset may carry past 31 December (refused whole).
+  if (bc && year === 4714 && (month < 11 || (month === 11 && day < 24)))
+    return 'a date out of range';
+  if (
+    !bc &&
+    year === limits.maxYear &&
+    month === 12 &&
+    day === 31 &&
+    (negativeOffset || fraction.length > 6)
+  )
+    return 'a date out of range';
+  return undefined;
+}
+
+/** float4/float8 text as PostgreSQL writes it, within the type's range (no overflow to ±∞ or 0). */
+function floatProblem(text: string, type: 'float4' | 'float8'): Problem {
+  if (text === 'NaN' || text === 'Infinity' || text === '-Infinity') return undefined;
+  if (!/^-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/.test(text)) return 'a non-number value';
+  const value = type === 'float4' ? Math.fround(Number(text)) : Number(text);
+  const nonzero = /[1-9]/.test(text.replace(/[eE].*$/, ''));
+  if (!Number.isFinite(value) || (value === 0 && nonzero)) return `a value outside ${type}`;
+  return undefined;
+}
+
+/**
+ * Whether PostgreSQL reads `text` as a value of the column's type (the sort key values of a
+ * cursor, which travel as text). Types Sluice cannot check take any text.
+ */
+export function textProblem(column: ColumnModel, text: string): Problem {
+  if (text.includes('\0')) return 'a NUL character';
+  const type = column.column.type.name;
+  if (column.scalar === 'enum') {
+    const labels = column.enumModel?.values;
+    return !labels || [...labels.values()].includes(text) ? undefined : 'an unknown enum label';
+  }
+  switch (type) {
+    case 'int2':
+    case 'int4':
+    case 'int8':
+      return integerProblem(text, type);
+    case 'numeric':
+      return numericProblem(text);
+    case 'float4':
+    case 'float8':
+      return floatProblem(text, type);
+    case 'bool':
+      return text === 'true' || text === 'false' ? undefined : 'a non-boolean value';
+    case 'uuid':
+      return UUID_PATTERN.test(text) ? undefined : 'a non-UUID value';
+    case 'timestamp':
+    case 'timestamptz':
+      return datetimeProblem(text, true);
+    case 'date':
+      return dateProblem(text, true);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A GraphQL value about to be compared with a column, where the column's type is narrower than
+ * its GraphQL scalar: Int for int2, Float for float4. Lists are checked item by item.
+ */
+export function operandProblem(column: ColumnModel, value: unknown): Problem {
+  const type = column.column.type.name;
+  if (type !== 'int2' && type !== 'float4') return undefined;
+  const items = Array.isArray(value) ? value : [value];
+  for (const item of items) {
+    if (typeof item !== 'number') continue;
+    const problem =
+      type === 'int2' ? integerProblem(String(item), 'int2') : floatProblem(String(item), type);
+    if (problem) return problem;
+  }
+  return undefined;
+}
