@@ -66,16 +66,17 @@ const WAYS: ReadonlyArray<readonly [string, (inner: string) => string]> = [
 ];
 
 describe('filter depth', () => {
-  const depthError = (levels: number) => ({
+  const depthError = {
     code: ErrorCode.MAX_INPUT_DEPTH_EXCEEDED,
-    message: `A "where" argument nests deeper than 10 levels (got at least ${levels}); and, or, not and relation filters each add a level.`,
+    message:
+      'A "where" argument nests deeper than 10 levels; and, or, not and relation filters each add a level.',
     statements: 0,
-  });
+  };
 
   it.each(WAYS)('accepts 10 levels and refuses 11 through %s', async (_, via) => {
     const ok = await request(`{ authors(where: ${nested(10, via)}) { id } }`);
     expect(ok.errors).toBeUndefined();
-    expect(await refusal(`{ authors(where: ${nested(11, via)}) { id } }`)).toEqual(depthError(11));
+    expect(await refusal(`{ authors(where: ${nested(11, via)}) { id } }`)).toEqual(depthError);
   });
 
   it('counts every/none and many-to-many filters, and where on relations, connections and aggregates', async () => {
@@ -86,7 +87,7 @@ describe('filter depth', () => {
       return `{ tags(where: ${where}) { id } }`;
     };
     expect((await request(tagSteps(4))).errors).toBeUndefined();
-    expect(await refusal(tagSteps(5))).toEqual(depthError(11));
+    expect(await refusal(tagSteps(5))).toEqual(depthError);
     const deep = nested(11, (w) => `{ not: ${w} }`);
     for (const query of [
       `{ author(id: 1) { posts(where: ${deep.replace('id: { eq: 1 }', 'title: { eq: "x" }')}) { id } } }`,
@@ -94,7 +95,7 @@ describe('filter depth', () => {
       `{ authorsAggregate(where: ${deep}) { count } }`,
       `{ a: authors { ...F } } fragment F on Author { p: postsConnection(where: ${deep}) { nodes { id } } }`,
     ]) {
-      expect(await refusal(query), query).toEqual(depthError(11));
+      expect(await refusal(query), query).toEqual(depthError);
     }
   });
 
@@ -104,7 +105,7 @@ describe('filter depth', () => {
     const result = await refusal('query ($w: AuthorWhere) { authors(where: $w) { id } }', {
       w: where,
     });
-    expect(result).toEqual(depthError(11));
+    expect(result).toEqual(depthError);
     // The same document with a shallow variable still runs.
     const ok = await request('query ($w: AuthorWhere) { authors(where: $w) { id } }', {
       w: { not: { id: { eq: 1 } } },

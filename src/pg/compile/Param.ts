@@ -25,6 +25,14 @@ export function badInput(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: ErrorCode.BAD_USER_INPUT } });
 }
 
+/** A `where` nested deeper than ModelOptions.maxFilterDepth. */
+export function filterTooDeep(maxFilterDepth: number): GraphQLError {
+  return new GraphQLError(
+    `A "where" argument nests deeper than ${maxFilterDepth} levels; and, or, not and relation filters each add a level.`,
+    { extensions: { code: ErrorCode.MAX_INPUT_DEPTH_EXCEEDED } },
+  );
+}
+
 /**
  * Resolves a compiled statement's values for one request. Every value goes to PostgreSQL here, so
  * this is where text PostgreSQL cannot hold is refused: a NUL character (U+0000), in a string or

@@ -9,7 +9,8 @@ import {
   type ValueNode,
 } from 'graphql';
 import { OrderDirection } from '../schema/inputTypes.js';
-import { Param, type Variables } from './Param.js';
+import type { ModelLimits } from '../schema/Model.js';
+import { filterTooDeep, Param, type Variables } from './Param.js';
 
 /**
  * An argument as the SQL compiler sees it: input objects and lists of input objects are real
@@ -18,17 +19,31 @@ import { Param, type Variables } from './Param.js';
  */
 export type ArgValue = Param | string | null | ArgValue[] | { [field: string]: ArgValue };
 
+/**
+ * How far `readArgument` follows input objects and lists before refusing. Only `where` nests in a
+ * reflected schema, and a where object is at most two levels below the previous one (`and` →
+ * list → object, relation → `some` → object), so a where within `maxFilterDepth` never goes past
+ * `2 × maxFilterDepth` levels: whereSql gives the exact answer, this bound keeps the recursion
+ * here (and the memory it takes) small for anything deeper.
+ */
+export function maxInputNesting(limits: ModelLimits): number {
+  return 2 * limits.maxFilterDepth;
+}
+
 /** Reads an argument's value node against the variables of this request (for its shape only). */
 export function readArgument(
   node: ValueNode | undefined,
   type: GraphQLInputType,
   variables: Variables,
+  limits: ModelLimits,
+  level = 0,
 ): ArgValue {
   if (node === undefined) return null;
+  if (level > maxInputNesting(limits)) throw filterTooDeep(limits.maxFilterDepth);
   const named = type instanceof GraphQLNonNull ? type.ofType : type;
   if (node.kind === Kind.VARIABLE) {
     const name = node.name.value;
-    return fromVariable(variables[name], named, [name]);
+    return fromVariable(variables[name], named, [name], limits, level);
   }
   if (node.kind === Kind.NULL) return null;
   if (isStructural(named)) {
@@ -37,7 +52,7 @@ export function readArgument(
     if (named instanceof GraphQLList) {
       // Input coercion (spec §3.11): a single value where a list is expected is a list of one.
       const items = node.kind === Kind.LIST ? node.values : [node];
-      return items.map((item) => readArgument(item, named.ofType, variables));
+      return items.map((item) => readArgument(item, named.ofType, variables, limits, level + 1));
     }
     const objectType = named as GraphQLInputObjectType;
     if (node.kind !== Kind.OBJECT) return null;
@@ -46,7 +61,7 @@ export function readArgument(
     for (const field of node.fields) {
       const def = fields[field.name.value];
       if (!def) continue;
-      const value = readArgument(field.value, def.type, variables);
+      const value = readArgument(field.value, def.type, variables, limits, level + 1);
       // An absent variable leaves the field out, as graphql-js's coercion does.
       if (field.value.kind === Kind.VARIABLE && !(field.value.name.value in variables)) continue;
       result[field.name.value] = value;
@@ -62,8 +77,11 @@ function fromVariable(
   value: unknown,
   type: GraphQLInputType,
   path: ReadonlyArray<string | number>,
+  limits: ModelLimits,
+  level: number,
 ): ArgValue {
   if (value === null || value === undefined) return null;
+  if (level > maxInputNesting(limits)) throw filterTooDeep(limits.maxFilterDepth);
   const named = type instanceof GraphQLNonNull ? type.ofType : type;
   if (named === OrderDirection) return value as string;
   if (!isStructural(named))
@@ -71,14 +89,20 @@ function fromVariable(
   if (named instanceof GraphQLList) {
     const items = Array.isArray(value) ? value : [value];
     return items.map((item, i) =>
-      fromVariable(item, named.ofType, Array.isArray(value) ? [...path, i] : path),
+      fromVariable(
+        item,
+        named.ofType,
+        Array.isArray(value) ? [...path, i] : path,
+        limits,
+        level + 1,
+      ),
     );
   }
   const fields = (named as GraphQLInputObjectType).getFields();
   const result: { [field: string]: ArgValue } = {};
   for (const [name, v] of Object.entries(value as Record<string, unknown>)) {
     const def = fields[name];
-    if (def) result[name] = fromVariable(v, def.type, [...path, name]);
+    if (def) result[name] = fromVariable(v, def.type, [...path, name], limits, level + 1);
   }
   return result;
 }
@@ -93,24 +117,45 @@ function isStructural(type: GraphQLInputType): boolean {
 /**
  * The part of the variables that decides the SQL text: null or not for every value, the fields
  * present in input objects, list lengths of input objects and OrderDirection values. Requests with
- * the same shape share one statement.
+ * the same shape share one statement. Runs on every request before anything else reads the
+ * variables, so it walks with its own stack, not recursion: linear in the value, whatever its
+ * depth (the depth is refused later, by readArgument).
  */
 export function variableShape(value: unknown, type: GraphQLInputType): string {
-  if (value === null || value === undefined) return 'n';
-  const named = type instanceof GraphQLNonNull ? type.ofType : type;
-  if (named === OrderDirection) return String(value);
-  if (!isStructural(named)) return 'v';
-  if (named instanceof GraphQLList) {
-    const items = Array.isArray(value) ? value : [value];
-    return `[${items.map((item) => variableShape(item, named.ofType)).join(',')}]`;
+  const out: string[] = [];
+  // Values still to write, with their types, and the punctuation between them; last is next.
+  const todo: Array<string | readonly [unknown, GraphQLInputType]> = [[value, type]];
+  for (let item = todo.pop(); item !== undefined; item = todo.pop()) {
+    if (typeof item === 'string') {
+      out.push(item);
+      continue;
+    }
+    const [v, t] = item;
+    const named = t instanceof GraphQLNonNull ? t.ofType : t;
+    if (v === null || v === undefined) out.push('n');
+    else if (named === OrderDirection) out.push(String(v));
+    else if (!isStructural(named)) out.push('v');
+    else if (named instanceof GraphQLList) {
+      const items: unknown[] = Array.isArray(v) ? v : [v];
+      out.push('[');
+      todo.push(']');
+      for (let i = items.length - 1; i >= 0; i--) {
+        todo.push([items[i], named.ofType]);
+        if (i > 0) todo.push(',');
+      }
+    } else {
+      const fields = (named as GraphQLInputObjectType).getFields();
+      const entries = Object.entries(v as Record<string, unknown>).filter(([name]) => fields[name]);
+      out.push('{');
+      todo.push('}');
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [name, fieldValue] = entries[i] as [string, unknown];
+        todo.push([fieldValue, (fields[name] as { type: GraphQLInputType }).type], `${name}:`);
+        if (i > 0) todo.push(',');
+      }
+    }
   }
-  const fields = (named as GraphQLInputObjectType).getFields();
-  const parts: string[] = [];
-  for (const [name, v] of Object.entries(value as Record<string, unknown>)) {
-    const def = fields[name];
-    if (def) parts.push(`${name}:${variableShape(v, def.type)}`);
-  }
-  return `{${parts.join(',')}}`;
+  return out.join('');
 }
 
 function dig(value: unknown, path: ReadonlyArray<string | number>): unknown {

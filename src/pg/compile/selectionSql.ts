@@ -207,7 +207,12 @@ export function readArgs(
   const args: Record<string, ArgValue> = {};
   for (const argDef of fieldDef?.args ?? []) {
     const argNode = node.arguments?.find((a) => a.name.value === argDef.name);
-    args[argDef.name] = readArgument(argNode?.value, argDef.type, context.variables);
+    args[argDef.name] = readArgument(
+      argNode?.value,
+      argDef.type,
+      context.variables,
+      context.model.limits,
+    );
   }
   return args;
 }

@@ -1,11 +1,9 @@
-import { GraphQLError } from 'graphql';
-import { ErrorCode } from '../../engine/index.js';
 import { identifier, join, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
 import type { ColumnModel, ModelLimits, RelationModel, TableModel } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
 import { columnOperand, columnRef, columnType } from './columnSql.js';
-import { badInput, Param } from './Param.js';
+import { badInput, filterTooDeep, Param } from './Param.js';
 import type { ArgValue } from './readArgument.js';
 
 const TRUE = sql`TRUE`;
@@ -28,12 +26,7 @@ export function whereSql(
 ): SqlNode | undefined {
   if (where === null || !isObject(where)) return undefined;
   const { limits } = context.model;
-  if (depth > limits.maxFilterDepth) {
-    throw new GraphQLError(
-      `A "where" argument nests deeper than ${limits.maxFilterDepth} levels (got at least ${depth}); and, or, not and relation filters each add a level.`,
-      { extensions: { code: ErrorCode.MAX_INPUT_DEPTH_EXCEEDED } },
-    );
-  }
+  if (depth > limits.maxFilterDepth) throw filterTooDeep(limits.maxFilterDepth);
   const conditions: SqlNode[] = [];
   for (const [field, value] of Object.entries(where)) {
     if (value === null) continue;
