@@ -15,7 +15,7 @@ describe('operation name flood', () => {
       for (let i = 0; i < 200; i++) {
         // Distinct names: a cache keyed by operation name would keep every one (100 MB).
         const operationName = `${i}_${'N'.repeat(500_000)}`;
-        answers.push(await graphql(server.port, { query, operationName }, keepAlive));
+        answers.push(await graphql(server.port, { query, operationName }, { agent: keepAlive }));
       }
       return answers;
     });

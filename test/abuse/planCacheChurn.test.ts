@@ -17,7 +17,11 @@ async function flood(count: number, concurrency: number, query: (i: number) => s
   let next = 0;
   const worker = async () => {
     while (next < count) {
-      const answer: Answer = await graphql(server.port, { query: query(next++) }, keepAlive);
+      const answer: Answer = await graphql(
+        server.port,
+        { query: query(next++) },
+        { agent: keepAlive },
+      );
       statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
     }
   };

@@ -86,9 +86,9 @@ export const ANSWER_BOUND_MS = 10_000;
 export function graphql(
   port: number,
   params: { query: string; variables?: unknown; operationName?: string },
-  agent?: Agent,
+  options: { agent?: Agent; timeoutMs?: number } = {},
 ): Promise<Answer> {
-  return send(port, { body: params, ...(agent ? { agent } : {}) });
+  return send(port, { body: params, ...options });
 }
 
 /** What `underAttack` saw of GET /health while the attack ran. */
