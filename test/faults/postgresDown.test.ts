@@ -55,4 +55,18 @@ describe('PostgreSQL down (stopped)', () => {
     expect((await send(sluice.port, { path: '/ready' })).status).toBe(200);
     expect(sluice.child.exitCode).toBe(null);
   });
+
+  it('restarted between two requests: the pool replaces its closed connections', async () => {
+    const sluice = await rig.serve();
+    // Open several connections, so the pool holds some that the restart closes.
+    await Promise.all(
+      Array.from({ length: 5 }, () => graphql(sluice.port, { query: ITEMS_QUERY })),
+    );
+    await rig.cluster.restart();
+    await eventually('the same query answered after the restart', 15_000, () => works(sluice.port));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => graphql(sluice.port, { query: ITEMS_QUERY })),
+    );
+    for (const answer of answers) expect(answer.json).toEqual({ data: ITEMS_DATA });
+  });
 });
