@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
     // Browser tests need Chromium: `npm run test:browser` (vitest.browser.config.ts) runs them.
-    exclude: [...configDefaults.exclude, '**/*.browser.test.ts'],
+    // Fault tests start their own PostgreSQL cluster as root: `npm run test:faults` runs them.
+    exclude: [...configDefaults.exclude, '**/*.browser.test.ts', 'test/faults/**'],
     // Tests that need Postgres create their own database; PGlite instances are heavy, so keep
     // the number of parallel workers at the machine's core count.
     pool: 'forks',

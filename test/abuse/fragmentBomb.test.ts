@@ -1,0 +1,38 @@
+import { describe, it } from 'vitest';
+import { expectHealthy, expectRequestError } from './support/expectations.js';
+import { graphql, underAttack } from './support/http.js';
+import { useAbuseServer } from './support/serverProcess.js';
+
+const server = useAbuseServer();
+
+/** `n` fragments, each spreading the next twice: 2^n fields if expanded, n + 1 definitions. */
+function fragmentBomb(n: number): string {
+  const fragments = Array.from(
+    { length: n },
+    (_, i) => `fragment F${i} on Node { ...F${i + 1} ...F${i + 1} }`,
+  );
+  return `{ node { ...F0 } }\n${fragments.join('\n')}\nfragment F${n} on Node { id children { id } }`;
+}
+
+describe('fragment bombs', () => {
+  it.each([30, 40, 1000])(
+    '%i fragments, each spreading the next twice: COST_LIMIT_EXCEEDED',
+    async (n) => {
+      const { result, health } = await underAttack(server.port, () =>
+        graphql(server.port, { query: fragmentBomb(n) }),
+      );
+      expectRequestError(result, 'COST_LIMIT_EXCEEDED');
+      expectHealthy(health);
+    },
+  );
+
+  it('the same bomb sent 20 times at once: every one refused, health still answers', async () => {
+    const { result, health } = await underAttack(server.port, () =>
+      Promise.all(
+        Array.from({ length: 20 }, () => graphql(server.port, { query: fragmentBomb(40) })),
+      ),
+    );
+    for (const answer of result) expectRequestError(answer, 'COST_LIMIT_EXCEEDED');
+    expectHealthy(health);
+  });
+});
