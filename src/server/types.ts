@@ -62,8 +62,16 @@ export interface PersistedOptions {
   readonly mode: 'apq' | 'trusted' | 'off';
   /** The allowlist (trusted) or a pre-seeded store (apq): texts, or a map of sha256 hex → text. */
   readonly documents?: readonly string[] | Readonly<Record<string, string>>;
-  /** APQ store size (LRU). Default 1000. */
+  /** APQ store: most documents kept (LRU). Default 1000. */
   readonly maxEntries?: number;
+  /** APQ store: most UTF-8 bytes of document text kept, all entries together (LRU). Default 16 MiB. */
+  readonly maxBytes?: number;
+  /**
+   * APQ store: a document text over this many UTF-8 bytes is never kept (it still goes to the
+   * engine, which refuses it when over its own `maxDocumentBytes`). Default 100 KiB; the CLI
+   * passes `--max-document-bytes` to both.
+   */
+  readonly maxDocumentBytes?: number;
 }
 
 export interface GraphiQLOptions {
