@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   type Engine,
+  type ExecuteBytesRequest,
   type ExecuteOutcome,
   type PreparedOperation,
 } from '../engine/index.js';
@@ -74,13 +75,13 @@ function withTimeout<T>(
   promise: Promise<T>,
   endpoint: GraphQLEndpoint,
   startedAt: number,
-  scope: OperationScope | null,
+  scope: OperationScope,
 ): Promise<T> {
   const ms = endpoint.timeoutMs;
   return new Promise<T>((resolve, reject) => {
     const expire = () => {
       const error = new RequestTimeout(ms);
-      scope?.abort(error);
+      scope.abort(error);
       reject(error);
     };
     if (performance.now() - startedAt >= ms) {
@@ -220,12 +221,13 @@ export function handleGraphQL(
   assertRunnable(prepared, method);
 
   const variables = params.variables ?? null;
-  if (!endpoint.contextValue) {
-    return run(prepared, variables, undefined, null, endpoint, info, startedAt);
-  }
   const scope = new OperationScope(request);
+  if (!endpoint.contextValue) {
+    return run(prepared, variables, undefined, scope, endpoint, info, startedAt);
+  }
   const contextValue = endpoint.contextValue(request, scope);
   if (contextValue instanceof Promise) {
+    scope.wait();
     return contextValue.then((value: unknown) =>
       run(prepared, variables, value, scope, endpoint, info, startedAt),
     );
@@ -233,22 +235,36 @@ export function handleGraphQL(
   return run(prepared, variables, contextValue, scope, endpoint, info, startedAt);
 }
 
+/**
+ * What `prepared.execute` gets. `signal` is a getter: the scope's AbortController is made only if
+ * the engine asks for it (an asynchronous execution), not for every request.
+ */
+class Execution implements ExecuteBytesRequest {
+  readonly bytes = true;
+  constructor(
+    readonly variables: Readonly<Record<string, unknown>> | null,
+    readonly contextValue: unknown,
+    readonly rootValue: unknown,
+    private readonly scope: OperationScope,
+  ) {}
+
+  get signal(): AbortSignal {
+    return this.scope.signal;
+  }
+}
+
 function run(
   prepared: PreparedOperation,
   variables: Readonly<Record<string, unknown>> | null,
   contextValue: unknown,
-  scope: OperationScope | null,
+  scope: OperationScope,
   endpoint: GraphQLEndpoint,
   info: RequestInfo,
   startedAt: number,
 ): HttpResponse | Promise<HttpResponse> {
-  const ran = prepared.execute({
-    variables,
-    contextValue,
-    rootValue: endpoint.rootValue,
-    bytes: true,
-  });
+  const ran = prepared.execute(new Execution(variables, contextValue, endpoint.rootValue, scope));
   if (!(ran instanceof Promise)) return answer(prepared, ran, endpoint, info, startedAt);
+  scope.wait();
   return withTimeout(ran, endpoint, startedAt, scope).then((outcome) =>
     answer(prepared, outcome, endpoint, info, startedAt),
   );

@@ -21,7 +21,8 @@ export interface HttpRequest {
 export interface RequestScope {
   /**
    * Aborts when the operation is given up: `timeoutMs` passed (the reason is the 504 error) or
-   * the client went away. Pass it to fetch, database drivers and the like.
+   * the client went away. The engine gets the same signal (`ExecuteRequest.signal`). Pass it to
+   * fetch, database drivers and the like.
    */
   readonly signal: AbortSignal;
 }

@@ -82,6 +82,7 @@ export interface ExecuteRequest {
    * bytes (the body is a Uint8Array) instead of being decoded into text. Default false.
    */
   readonly bytes?: boolean;
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** A request that takes the body as bytes. */
