@@ -4,6 +4,7 @@ import {
   createJsonLogger,
   createSluiceServer,
   type Logger,
+  type ServerOptions,
   type SluiceServerOptions,
 } from '../server/index.js';
 import { CliError, ExitCode } from './ExitCode.js';
@@ -15,10 +16,17 @@ export interface ServeSource {
   readonly schema: GraphQLSchema;
   /** Shown in GraphiQL's editor on first visit. */
   readonly defaultQuery?: string;
+  /** Each request's GraphQL context (`ServerOptions.contextValue`). */
+  readonly contextValue?: ServerOptions['contextValue'];
   /** Dependencies reachable? (GET /ready) */
   readonly readiness?: () => Promise<boolean> | boolean;
   /** Releases what the source holds (a database), after the server has closed. */
   readonly close?: () => Promise<void> | void;
+}
+
+/** The JSON-line logger on stdout, at `--log-level`. */
+export function cliLogger(config: Pick<ServeConfig, 'logLevel'>, io: CliIO): Logger {
+  return createJsonLogger((line) => io.stdout.write(line), config.logLevel);
 }
 
 function engineOptions(schema: GraphQLSchema, config: ServeConfig, logger: Logger): EngineOptions {
@@ -85,6 +93,7 @@ function serverOptions(
     maskErrors: config.production,
     logger,
     ...(source.readiness ? { readiness: source.readiness } : {}),
+    ...(source.contextValue ? { contextValue: source.contextValue } : {}),
     ...optional,
   };
 }
@@ -97,8 +106,8 @@ export async function startServer(
   source: ServeSource,
   config: ServeConfig,
   io: CliIO,
+  logger: Logger = cliLogger(config, io),
 ): Promise<number> {
-  const logger = createJsonLogger((line) => io.stdout.write(line), config.logLevel);
   const server = createSluiceServer(serverOptions(config, source, logger, io.cwd));
   try {
     await server.listen(config.port, config.host);

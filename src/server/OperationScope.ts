@@ -15,7 +15,10 @@ export class OperationScope implements RequestScope {
   private controller: AbortController | undefined;
   private waiting = false;
 
-  constructor(private readonly request: HttpRequest) {}
+  constructor(
+    private readonly request: HttpRequest,
+    readonly requestId: string,
+  ) {}
 
   get signal(): AbortSignal {
     if (this.controller) return this.controller.signal;

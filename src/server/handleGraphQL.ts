@@ -47,6 +47,8 @@ export interface GraphQLEndpoint {
 
 /** What the request turned out to be, for metrics and the request log. */
 export interface RequestInfo {
+  /** `x-request-id`: the client's when safe, else made here (requestId.ts). */
+  readonly requestId: string;
   operationType: OperationLabel;
   operationName: string | undefined;
   requestErrors: number;
@@ -221,7 +223,7 @@ export function handleGraphQL(
   assertRunnable(prepared, method);
 
   const variables = params.variables ?? null;
-  const scope = new OperationScope(request);
+  const scope = new OperationScope(request, info.requestId);
   if (!endpoint.contextValue) {
     return run(prepared, variables, undefined, scope, endpoint, info, startedAt);
   }

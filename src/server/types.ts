@@ -20,6 +20,12 @@ export interface HttpRequest {
 /** The second argument of `contextValue`. */
 export interface RequestScope {
   /**
+   * The request's id, also sent back as `x-request-id` and written in its log line: the client's
+   * own `x-request-id` when it is 1–128 characters of `A-Z a-z 0-9 _ . : + / = -`, else a new one.
+   * Put it in the context to tie a resolver's or a database's logs to the request.
+   */
+  readonly requestId: string;
+  /**
    * Aborts when the operation is given up: `timeoutMs` passed (the reason is the 504 error) or
    * the client went away. The engine gets the same signal (`ExecuteRequest.signal`). Pass it to
    * fetch, database drivers and the like.
