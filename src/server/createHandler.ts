@@ -42,9 +42,14 @@ export interface HandlerCore {
   markShuttingDown(): void;
 }
 
-/** Headers of every response: the request's id. */
+/**
+ * Headers of every response: the request's id, and `nosniff`, so that no browser runs a JSON or
+ * text answer as a script or page whatever it holds.
+ */
 function stamp(response: HttpResponse, requestId: string): HttpResponse {
-  response.headers['x-request-id'] = requestId;
+  const headers = response.headers;
+  headers['x-request-id'] = requestId;
+  headers['x-content-type-options'] = 'nosniff';
   return response;
 }
 
@@ -237,7 +242,8 @@ export function buildHandler(options: ServerOptions): HandlerCore {
       );
     }
     const pathname = normalizePath(parsed.pathname);
-    if (pathname === graphqlPath) return graphql(request, parsed.searchParams, startedAt, requestId);
+    if (pathname === graphqlPath)
+      return graphql(request, parsed.searchParams, startedAt, requestId);
     return other(request, pathname).then((response) => stamp(response, requestId));
   }
 
