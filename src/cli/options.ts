@@ -97,6 +97,17 @@ export const DEFAULT_CONFIG: ServeConfig = {
   logLevel: 'info',
 };
 
+/**
+ * The defaults that change in production (`--production`, or NODE_ENV=production): nothing that
+ * helps an attacker explore the API or read internals is on unless asked for explicitly.
+ */
+export const PRODUCTION_DEFAULTS: Partial<ServeConfig> = {
+  introspection: false,
+  hideSuggestions: true,
+  graphiql: false,
+  metrics: false,
+};
+
 const both: readonly CommandName[] = ['serve', 'demo'];
 const int = (min: number, max = Number.MAX_SAFE_INTEGER): Kind => ({ type: 'integer', min, max });
 
@@ -209,19 +220,19 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'production',
     kind: { type: 'boolean' },
     commands: both,
-    help: 'mask unexpected errors as "Unexpected error." (logged in full)',
+    help: 'production defaults: mask unexpected errors (logged in full), no suggestions, introspection, GraphiQL or metrics unless asked for (default: NODE_ENV=production)',
   },
   {
     name: 'introspection',
     kind: { type: 'boolean' },
     commands: both,
-    help: 'allow __schema / __type (--no-introspection to refuse)',
+    help: 'allow __schema / __type (default: on, off in production)',
   },
   {
     name: 'hideSuggestions',
     kind: { type: 'boolean' },
     commands: both,
-    help: 'leave "Did you mean …?" out of error messages',
+    help: 'leave "Did you mean …?" out of error messages (default: off, on in production)',
   },
   {
     name: 'maxTokens',
@@ -297,7 +308,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'graphiql',
     kind: { type: 'boolean' },
     commands: both,
-    help: 'serve GraphiQL to browsers at the endpoint (--no-graphiql to stop)',
+    help: 'serve GraphiQL to browsers at the endpoint (default: on, off in production)',
   },
   {
     name: 'csrf',
@@ -322,7 +333,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'metrics',
     kind: { type: 'boolean' },
     commands: both,
-    help: 'serve Prometheus metrics at /metrics (--no-metrics to stop)',
+    help: 'serve Prometheus metrics at /metrics (default: on, off in production)',
   },
   {
     name: 'persisted',
