@@ -6,6 +6,7 @@ import {
   type PreparedOperation,
 } from '../engine/index.js';
 import { assertNotSimpleRequest, headerValue } from './csrf.js';
+import { databaseStatus } from './databaseStatus.js';
 import type { Deadlines } from './Deadlines.js';
 import { graphiqlPage } from './graphiql.js';
 import {
@@ -281,19 +282,23 @@ function answer(
 ): HttpResponse {
   if (outcome.hasData) info.fieldErrors = outcome.errorCount;
   else info.requestErrors = outcome.errorCount;
-  return {
-    status: outcome.hasData ? 200 : requestErrorStatus(info.media, 400),
-    headers: {
-      'content-type': CONTENT_TYPE[info.media],
-      'server-timing': serverTiming(
-        prepared.timings,
-        prepared.cached,
-        outcome.executeMs,
-        performance.now() - startedAt,
-      ),
-    },
-    body: outcome.body,
+  const headers: Record<string, string> = {
+    'content-type': CONTENT_TYPE[info.media],
+    'server-timing': serverTiming(
+      prepared.timings,
+      prepared.cached,
+      outcome.executeMs,
+      performance.now() - startedAt,
+    ),
   };
+  let status = outcome.hasData ? 200 : requestErrorStatus(info.media, 400);
+  const database = databaseStatus(outcome);
+  if (database) {
+    status = database.status;
+    info.code = database.code;
+    if (database.retryAfter !== undefined) headers['retry-after'] = database.retryAfter;
+  }
+  return { status, headers, body: outcome.body };
 }
 
 function assertRunnable(prepared: PreparedOperation, method: string): void {

@@ -94,6 +94,8 @@ export interface ExecuteOutcome<Body extends string | Uint8Array = string> {
   /** False when the request failed before execution (variables, cost): the body has no `data`. */
   readonly hasData: boolean;
   readonly errorCount: number;
+  readonly errorCodes?: ReadonlyArray<string>;
+  readonly noData?: boolean;
   /** Milliseconds spent executing and writing the response (they are one step on the byte path). */
   readonly executeMs: number;
 }
