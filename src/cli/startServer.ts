@@ -129,7 +129,7 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}${config.path}`;
-  logger.info('listening', { url, production: config.production });
+  logger.info('listening', { url, pid: process.pid, production: config.production });
   // One write, so whoever watches for the URL line also gets the rest of the banner.
   io.stderr.write(
     `\nSluice is serving GraphQL at ${url}\n` +
@@ -164,5 +164,9 @@ export async function startServer(
     };
     io.onSignal('SIGTERM', () => stop('SIGTERM'));
     io.onSignal('SIGINT', () => stop('SIGINT'));
+    // npm passes SIGTERM on and exits at once: its exit is no second signal.
+    io.onParentExit?.(() => {
+      if (!stopping) stop('parent exited');
+    });
   });
 }
