@@ -24,6 +24,7 @@ export interface ServeConfig {
   tables: string[] | undefined;
   excludeTables: string[] | undefined;
   poolSize: number | undefined;
+  poolAcquireTimeoutMs: number | undefined;
   statementTimeoutMs: number | undefined;
   pgSettings: string[] | undefined;
   memory: boolean;
@@ -41,6 +42,9 @@ export interface ServeConfig {
   maxAliases: number | undefined;
   maxDirectives: number | undefined;
   maxCost: number | undefined;
+  maxDocumentBytes: number | undefined;
+  maxVariablesBytes: number | undefined;
+  maxInputDepth: number | undefined;
   planCacheSize: number | undefined;
   maxBodyBytes: number | undefined;
   timeoutMs: number | undefined;
@@ -64,6 +68,7 @@ export const DEFAULT_CONFIG: ServeConfig = {
   tables: undefined,
   excludeTables: undefined,
   poolSize: undefined,
+  poolAcquireTimeoutMs: undefined,
   statementTimeoutMs: undefined,
   pgSettings: undefined,
   memory: false,
@@ -81,6 +86,9 @@ export const DEFAULT_CONFIG: ServeConfig = {
   maxAliases: undefined,
   maxDirectives: undefined,
   maxCost: undefined,
+  maxDocumentBytes: undefined,
+  maxVariablesBytes: undefined,
+  maxInputDepth: undefined,
   planCacheSize: undefined,
   maxBodyBytes: undefined,
   timeoutMs: undefined,
@@ -156,11 +164,18 @@ export const OPTIONS: readonly OptionSpec[] = [
     help: 'most PostgreSQL connections at once (default 10)',
   },
   {
+    name: 'poolAcquireTimeoutMs',
+    kind: int(1),
+    commands: ['serve'],
+    placeholder: 'ms',
+    help: 'longest a statement waits for a free connection before DATABASE_BUSY (default 5000)',
+  },
+  {
     name: 'statementTimeoutMs',
     kind: int(0),
     commands: ['serve'],
     placeholder: 'ms',
-    help: 'PostgreSQL statement_timeout of every connection (default 0: none)',
+    help: 'PostgreSQL statement_timeout, 0 = none (default: just under --timeout-ms, so the database cancels first)',
   },
   {
     name: 'pgSettings',
@@ -220,7 +235,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'production',
     kind: { type: 'boolean' },
     commands: both,
-    help: 'production defaults: mask unexpected errors (logged in full), no suggestions, introspection, GraphiQL or metrics unless asked for (default: NODE_ENV=production)',
+    help: 'mask unexpected errors, hide suggestions, no introspection, GraphiQL or metrics unless asked for (default: NODE_ENV=production)',
   },
   {
     name: 'introspection',
@@ -268,6 +283,27 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: both,
     placeholder: 'n',
     help: 'highest estimated cost (engine default 50000)',
+  },
+  {
+    name: 'maxDocumentBytes',
+    kind: int(1),
+    commands: both,
+    placeholder: 'n',
+    help: 'largest document text in UTF-8 bytes, also for the APQ store (engine default 100 KB)',
+  },
+  {
+    name: 'maxVariablesBytes',
+    kind: int(1),
+    commands: both,
+    placeholder: 'n',
+    help: 'largest variables object, in bytes of JSON (engine default 100 KB)',
+  },
+  {
+    name: 'maxInputDepth',
+    kind: int(1),
+    commands: both,
+    placeholder: 'n',
+    help: 'deepest nesting of lists and input objects in variables and arguments (engine default)',
   },
   {
     name: 'planCacheSize',

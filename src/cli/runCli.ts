@@ -6,7 +6,7 @@ import { explainCommand } from './explainCommand.js';
 import type { CliIO } from './io.js';
 import { loadDatabaseSource, reflectOptions } from './loadDatabaseSource.js';
 import { loadSchemaModule } from './loadSchemaModule.js';
-import { databaseTarget, openDatabase, parsePgSettings } from './openDatabase.js';
+import { databaseTarget, openDatabase, poolOptions } from './openDatabase.js';
 import { envName, kebab, OPTIONS, type CommandName, type ServeConfig } from './options.js';
 import { parseCommand } from './parseCommand.js';
 import { createProgressBar } from './progressBar.js';
@@ -39,13 +39,7 @@ async function serveSource(config: ServeConfig, io: CliIO, logger: Logger): Prom
     );
   }
   const target = databaseTarget(url, io.cwd, config.database ? '--database' : 'DATABASE_URL');
-  const client = await openDatabase(target, {
-    ...(config.poolSize !== undefined ? { max: config.poolSize } : {}),
-    ...(config.statementTimeoutMs !== undefined
-      ? { statementTimeoutMs: config.statementTimeoutMs }
-      : {}),
-    ...(config.pgSettings !== undefined ? { settings: parsePgSettings(config.pgSettings) } : {}),
-  });
+  const client = await openDatabase(target, poolOptions(config));
   try {
     return await loadDatabaseSource(client, reflectOptions(config), target.label, logger);
   } catch (error) {

@@ -29,7 +29,15 @@ export function cliLogger(config: Pick<ServeConfig, 'logLevel'>, io: CliIO): Log
   return createJsonLogger((line) => io.stdout.write(line), config.logLevel);
 }
 
-function engineOptions(schema: GraphQLSchema, config: ServeConfig, logger: Logger): EngineOptions {
+/**
+ * The engine's options from the config. The input size limits (`maxDocumentBytes`,
+ * `maxVariablesBytes`, `maxInputDepth`) are passed through by name like the other limits.
+ */
+export function engineOptions(
+  schema: GraphQLSchema,
+  config: ServeConfig,
+  logger: Logger,
+): EngineOptions {
   const limits: Record<string, number> = {};
   for (const key of [
     'maxTokens',
@@ -37,6 +45,9 @@ function engineOptions(schema: GraphQLSchema, config: ServeConfig, logger: Logge
     'maxAliases',
     'maxDirectives',
     'maxCost',
+    'maxDocumentBytes',
+    'maxVariablesBytes',
+    'maxInputDepth',
     'planCacheSize',
   ] as const) {
     const value = config[key];
@@ -57,7 +68,7 @@ function engineOptions(schema: GraphQLSchema, config: ServeConfig, logger: Logge
   };
 }
 
-function serverOptions(
+export function serverOptions(
   config: ServeConfig,
   source: ServeSource,
   logger: Logger,
@@ -88,7 +99,13 @@ function serverOptions(
     cors: config.cors ? { origin: config.cors.includes('*') ? '*' : config.cors } : false,
     compression: config.compression,
     metrics: config.metrics,
-    persisted: { mode: config.persisted, ...(documents ? { documents } : {}) },
+    persisted: {
+      mode: config.persisted,
+      ...(documents ? { documents } : {}),
+      ...(config.maxDocumentBytes !== undefined
+        ? { maxDocumentBytes: config.maxDocumentBytes }
+        : {}),
+    },
     validationErrorStatus: config.validationErrorStatus === '422' ? 422 : 400,
     maskErrors: config.production,
     logger,
