@@ -14,6 +14,7 @@ import type { HttpRequest, RequestScope } from './types.js';
 export class OperationScope implements RequestScope {
   private controller: AbortController | undefined;
   private waiting = false;
+  private given: { readonly reason: unknown } | undefined;
 
   constructor(
     private readonly request: HttpRequest,
@@ -23,7 +24,9 @@ export class OperationScope implements RequestScope {
   get signal(): AbortSignal {
     if (this.controller) return this.controller.signal;
     const controller = (this.controller = new AbortController());
-    if (this.waiting) this.followClient(controller);
+    // Asked for after the operation was given up: the signal is aborted from the start.
+    if (this.given) controller.abort(this.given.reason);
+    else if (this.waiting) this.followClient(controller);
     return controller.signal;
   }
 
@@ -34,8 +37,9 @@ export class OperationScope implements RequestScope {
     if (this.controller) this.followClient(this.controller);
   }
 
-  /** Gives up the operation: aborts `signal` if anyone holds it. */
+  /** Gives up the operation: aborts `signal`, now or when it is first asked for. */
   abort(reason: unknown): void {
+    this.given ??= { reason };
     this.controller?.abort(reason);
   }
 

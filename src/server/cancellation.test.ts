@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEngine, makeSchema, type Engine, type ExecuteRequest } from '../engine/index.js';
 import { createNodeAdapter, type NodeAdapter } from './createNodeHandler.js';
+import { OperationScope } from './OperationScope.js';
 import { testSchema } from './__fixtures__/testServer.js';
 import type { ServerOptions } from './types.js';
 
@@ -164,5 +165,27 @@ describe('the signal given to prepared.execute', () => {
     });
     expect((await post(port, '{ wait }').answered).status).toBe(504);
     expect(made).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('OperationScope', () => {
+  const request = { method: 'POST', url: '/graphql', headers: {}, body: null };
+
+  it('gives an aborted signal when first asked for after the operation was given up', () => {
+    const scope = new OperationScope(request, 'id-1');
+    scope.abort(new Error('timed out'));
+    expect(scope.signal.aborted).toBe(true);
+    expect((scope.signal.reason as Error).message).toBe('timed out');
+  });
+
+  it("follows the client's signal only once the operation waits", () => {
+    const client = new AbortController();
+    const scope = new OperationScope({ ...request, signal: client.signal }, 'id-2');
+    const signal = scope.signal;
+    client.abort(new Error('gone'));
+    expect(signal.aborted).toBe(false); // a synchronous operation is over before this matters
+    scope.wait();
+    expect(signal.aborted).toBe(true);
+    expect((signal.reason as Error).message).toBe('gone');
   });
 });
