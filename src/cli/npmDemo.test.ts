@@ -45,7 +45,7 @@ async function startNpmDemo(): Promise<{
   npm: ChildProcess;
   server: number;
   port: number;
-  logs: () => string[];
+  logs: () => Promise<string[]>;
 }> {
   const npm = spawn('npm', ['run', 'demo', '--', '--port', '0', '--log-level', 'info'], {
     cwd: root,
@@ -63,11 +63,15 @@ async function startNpmDemo(): Promise<{
         const log = JSON.parse(line) as { msg: string; url?: string; pid?: number };
         if (log.msg !== 'listening' || log.pid === undefined || log.url === undefined) continue;
         started.push(log.pid);
-        const logs = () =>
-          out
+        // The server writes to npm's stdout (inherited): it ends once both have exited.
+        const ended = new Promise<void>((done) => npm.stdout?.once('close', done));
+        const logs = async () => {
+          await Promise.race([ended, sleep(10_000)]);
+          return out
             .split('\n')
             .filter((l) => l.startsWith('{'))
             .map((l) => (JSON.parse(l) as { msg: string }).msg);
+        };
         resolve({ npm, server: log.pid, port: Number(new URL(log.url).port), logs });
       }
     });
@@ -87,13 +91,13 @@ describe('npm run demo', () => {
     expect(await portFree(port)).toBe(false);
     npm.kill('SIGTERM');
     expect(await stopped(server, port)).toEqual({ gone: true, free: true });
-    expect(logs().slice(-3)).toEqual(['signal', 'shutting down', 'stopped']); // graceful
+    expect((await logs()).slice(-3)).toEqual(['signal', 'shutting down', 'stopped']); // graceful
   }, 180_000);
 
   it('stops the server when npm is killed outright (SIGKILL)', async () => {
     const { npm, server, port, logs } = await startNpmDemo();
     npm.kill('SIGKILL');
     expect(await stopped(server, port)).toEqual({ gone: true, free: true });
-    expect(logs().slice(-3)).toEqual(['signal', 'shutting down', 'stopped']);
+    expect((await logs()).slice(-3)).toEqual(['signal', 'shutting down', 'stopped']);
   }, 180_000);
 });

@@ -146,15 +146,9 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}${config.path}`;
-  logger.info('listening', { url, pid: process.pid, production: config.production });
-  // One write, so whoever watches for the URL line also gets the rest of the banner.
-  io.stderr.write(
-    `\nSluice is serving GraphQL at ${url}\n` +
-      (config.graphiql ? `GraphiQL:   open ${url} in a browser\n` : '') +
-      `Stop with Ctrl+C (SIGINT) or SIGTERM.\n\n`,
-  );
-
-  return new Promise<number>((resolve) => {
+  // Signal handlers first, then the announcement: a supervisor may signal as soon as it reads
+  // the URL, and a SIGTERM before the handlers would kill the process without draining.
+  const stopped = new Promise<number>((resolve) => {
     let stopping = false;
     const stop = (signal: string) => {
       if (stopping) {
@@ -181,9 +175,17 @@ export async function startServer(
     };
     io.onSignal('SIGTERM', () => stop('SIGTERM'));
     io.onSignal('SIGINT', () => stop('SIGINT'));
-    // npm passes SIGTERM on and exits at once: its exit is no second signal.
+    // A parent that exits after passing a signal on (npm) is no second signal.
     io.onParentExit?.(() => {
       if (!stopping) stop('parent exited');
     });
   });
+  logger.info('listening', { url, pid: process.pid, production: config.production });
+  // One write, so whoever watches for the URL line also gets the rest of the banner.
+  io.stderr.write(
+    `\nSluice is serving GraphQL at ${url}\n` +
+      (config.graphiql ? `GraphiQL:   open ${url} in a browser\n` : '') +
+      `Stop with Ctrl+C (SIGINT) or SIGTERM.\n\n`,
+  );
+  return stopped;
 }
