@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Catalog, SqlClient } from '../pg/index.js';
+import { silentLogger } from '../server/index.js';
 import type { CliIO } from './io.js';
 import { loadDatabaseSource } from './loadDatabaseSource.js';
 import { DEFAULT_CONFIG } from './options.js';
@@ -52,7 +53,7 @@ describe('loadDatabaseSource', () => {
   it('is ready while the database answers, and not when it fails', async () => {
     const events: string[] = [];
     const client = fakeClient(events);
-    const source = await loadDatabaseSource(client, {}, 'the fake database');
+    const source = await loadDatabaseSource(client, {}, 'the fake database', silentLogger);
     expect(await source.readiness?.()).toBe(true);
     client.down = true;
     await expect(Promise.resolve().then(() => source.readiness?.())).rejects.toThrow('gone');
@@ -62,7 +63,12 @@ describe('loadDatabaseSource', () => {
 describe('startServer with a database source', () => {
   it('on SIGTERM closes the server first, then the database', async () => {
     const events: string[] = [];
-    const source = await loadDatabaseSource(fakeClient(events), {}, 'the fake database');
+    const source = await loadDatabaseSource(
+      fakeClient(events),
+      {},
+      'the fake database',
+      silentLogger,
+    );
     const handlers = new Map<string, () => void>();
     let stderr = '';
     const io: CliIO = {
@@ -90,7 +96,12 @@ describe('startServer with a database source', () => {
 
   it('closes the database when the port cannot be had', async () => {
     const events: string[] = [];
-    const source = await loadDatabaseSource(fakeClient(events), {}, 'the fake database');
+    const source = await loadDatabaseSource(
+      fakeClient(events),
+      {},
+      'the fake database',
+      silentLogger,
+    );
     const io: CliIO = {
       stdout: { write: () => true },
       stderr: { write: () => true },
@@ -102,5 +113,14 @@ describe('startServer with a database source', () => {
     const config = { ...DEFAULT_CONFIG, port: 0, host: '192.0.2.1', logLevel: 'silent' as const };
     await expect(startServer(source, config, io)).rejects.toThrow('Cannot listen');
     expect(events).toEqual(['client ended']);
+  });
+});
+
+describe('the context of a database source', () => {
+  it("carries the request's id, as sent back in x-request-id", async () => {
+    const source = await loadDatabaseSource(fakeClient([]), {}, 'the fake database', silentLogger);
+    const scope = { requestId: 'abc-1', signal: new AbortController().signal };
+    const request = { method: 'POST', url: '/graphql', headers: {}, body: null };
+    expect(source.contextValue?.(request, scope)).toEqual({ requestId: 'abc-1' });
   });
 });

@@ -1,5 +1,7 @@
 import { reflect, type ReflectOptions, type Reflection, type SqlClient } from '../pg/index.js';
+import type { Logger } from '../server/index.js';
 import { CliError, ExitCode } from './ExitCode.js';
+import { withDatabaseErrorLog, type DatabaseContext } from './logDatabaseErrors.js';
 import { describeDatabaseError } from './openDatabase.js';
 import type { ServeConfig } from './options.js';
 import type { ServeSource } from './startServer.js';
@@ -55,16 +57,19 @@ export async function reflectDatabase(
 /**
  * A database as what `startServer` serves: the reflected schema, a readiness check that asks the
  * database (GET /ready: 503 while it does not answer), and `close`, which ends the pool (or
- * PGlite) after the server has drained.
+ * PGlite) after the server has drained. Each request's context carries its id, and every
+ * statement PostgreSQL refuses is logged with it (level error).
  */
 export async function loadDatabaseSource(
   client: SqlClient,
   options: ReflectOptions,
   label: string,
+  logger: Logger,
 ): Promise<ServeSource> {
-  const { schema } = await reflectDatabase(client, options, label);
+  const { schema } = await reflectDatabase(client, withDatabaseErrorLog(options, logger), label);
   return {
     schema,
+    contextValue: (_request, scope): DatabaseContext => ({ requestId: scope.requestId }),
     readiness: async () => {
       const rows = await client.query('SELECT 1');
       return rows.length === 1;

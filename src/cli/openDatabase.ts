@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { connect, type ConnectOptions, type SqlClient } from '../pg/index.js';
+import { DEFAULTS } from '../server/createHandler.js';
 import { CliError, ExitCode } from './ExitCode.js';
+import type { ServeConfig } from './options.js';
 
 /** Where `--database` points: a PostgreSQL server, or an embedded PGlite data directory. */
 export type DatabaseTarget =
@@ -68,6 +70,39 @@ export function parsePgSettings(entries: ReadonlyArray<string>): Record<string, 
   return settings;
 }
 
+export type DatabasePoolOptions = Pick<
+  ConnectOptions,
+  'max' | 'acquireTimeoutMs' | 'statementTimeoutMs' | 'settings'
+>;
+
+/**
+ * The statement timeout when none is set: just under the operation's (`--timeout-ms`), so that
+ * PostgreSQL cancels a runaway statement (DATABASE_TIMEOUT, 504) before the server gives up on
+ * the operation and leaves the statement running.
+ */
+export function defaultStatementTimeoutMs(operationTimeoutMs: number): number {
+  return operationTimeoutMs - Math.min(500, Math.floor(operationTimeoutMs / 10));
+}
+
+/** The pool of `serve --database` (`--pool-size`, `--pool-acquire-timeout-ms`, …). */
+export function poolOptions(
+  config: Pick<
+    ServeConfig,
+    'poolSize' | 'poolAcquireTimeoutMs' | 'statementTimeoutMs' | 'timeoutMs' | 'pgSettings'
+  >,
+): DatabasePoolOptions {
+  return {
+    ...(config.poolSize !== undefined ? { max: config.poolSize } : {}),
+    ...(config.poolAcquireTimeoutMs !== undefined
+      ? { acquireTimeoutMs: config.poolAcquireTimeoutMs }
+      : {}),
+    statementTimeoutMs:
+      config.statementTimeoutMs ??
+      defaultStatementTimeoutMs(config.timeoutMs ?? DEFAULTS.timeoutMs),
+    ...(config.pgSettings !== undefined ? { settings: parsePgSettings(config.pgSettings) } : {}),
+  };
+}
+
 /** A URL-looking text with anything between `:` and `@` hidden (it may be a password). */
 function redact(text: string): string {
   return text.replace(/:[^:@/]*@/, ':***@');
@@ -79,7 +114,7 @@ function redact(text: string): string {
  */
 export async function openDatabase(
   target: DatabaseTarget,
-  pool: Pick<ConnectOptions, 'max' | 'statementTimeoutMs' | 'settings'> = {},
+  pool: DatabasePoolOptions = {},
 ): Promise<SqlClient> {
   let client: SqlClient | undefined;
   try {

@@ -58,6 +58,63 @@ describe('parseCommand', () => {
     });
   });
 
+  it('NODE_ENV=production or --production: masked errors, no suggestions, introspection, GraphiQL or metrics', () => {
+    const production = {
+      production: true,
+      introspection: false,
+      hideSuggestions: true,
+      graphiql: false,
+      metrics: false,
+    };
+    expect(parseCommand('serve', [], { NODE_ENV: 'production' }, temp).config).toMatchObject(
+      production,
+    );
+    expect(parseCommand('demo', ['--production'], {}, temp).config).toMatchObject(production);
+    expect(parseCommand('serve', [], { SLUICE_PRODUCTION: '1' }, temp).config).toMatchObject(
+      production,
+    );
+  });
+
+  it('keeps development defaults without NODE_ENV=production, or with --no-production', () => {
+    const development = {
+      production: false,
+      introspection: true,
+      hideSuggestions: false,
+      graphiql: true,
+      metrics: true,
+    };
+    expect(parseCommand('serve', [], { NODE_ENV: 'development' }, temp).config).toMatchObject(
+      development,
+    );
+    expect(
+      parseCommand('serve', ['--no-production'], { NODE_ENV: 'production' }, temp).config,
+    ).toMatchObject(development);
+  });
+
+  it('in production, turns on only what is asked for explicitly (flag, env or config file)', () => {
+    writeFileSync(join(temp, 'prod.json'), JSON.stringify({ metrics: true }));
+    const { config } = parseCommand(
+      'serve',
+      ['--introspection', '--graphiql', '--no-hide-suggestions', '--config', 'prod.json'],
+      { NODE_ENV: 'production' },
+      temp,
+    );
+    expect(config).toMatchObject({
+      production: true,
+      introspection: true,
+      graphiql: true,
+      hideSuggestions: false,
+      metrics: true,
+    });
+    const fromEnv = parseCommand(
+      'serve',
+      [],
+      { NODE_ENV: 'production', SLUICE_GRAPHIQL: 'on' },
+      temp,
+    );
+    expect(fromEnv.config).toMatchObject({ graphiql: true, introspection: false });
+  });
+
   it('names every environment variable after its option', () => {
     expect(envName('maxBodyBytes')).toBe('SLUICE_MAX_BODY_BYTES');
     expect(new Set(OPTIONS.map((o) => envName(o.name))).size).toBe(OPTIONS.length);

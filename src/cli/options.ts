@@ -24,6 +24,7 @@ export interface ServeConfig {
   tables: string[] | undefined;
   excludeTables: string[] | undefined;
   poolSize: number | undefined;
+  poolAcquireTimeoutMs: number | undefined;
   statementTimeoutMs: number | undefined;
   pgSettings: string[] | undefined;
   memory: boolean;
@@ -41,6 +42,9 @@ export interface ServeConfig {
   maxAliases: number | undefined;
   maxDirectives: number | undefined;
   maxCost: number | undefined;
+  maxDocumentBytes: number | undefined;
+  maxVariablesBytes: number | undefined;
+  maxInputDepth: number | undefined;
   planCacheSize: number | undefined;
   maxBodyBytes: number | undefined;
   timeoutMs: number | undefined;
@@ -64,6 +68,7 @@ export const DEFAULT_CONFIG: ServeConfig = {
   tables: undefined,
   excludeTables: undefined,
   poolSize: undefined,
+  poolAcquireTimeoutMs: undefined,
   statementTimeoutMs: undefined,
   pgSettings: undefined,
   memory: false,
@@ -81,6 +86,9 @@ export const DEFAULT_CONFIG: ServeConfig = {
   maxAliases: undefined,
   maxDirectives: undefined,
   maxCost: undefined,
+  maxDocumentBytes: undefined,
+  maxVariablesBytes: undefined,
+  maxInputDepth: undefined,
   planCacheSize: undefined,
   maxBodyBytes: undefined,
   timeoutMs: undefined,
@@ -95,6 +103,17 @@ export const DEFAULT_CONFIG: ServeConfig = {
   persistedDocuments: undefined,
   validationErrorStatus: '400',
   logLevel: 'info',
+};
+
+/**
+ * The defaults that change in production (`--production`, or NODE_ENV=production): nothing that
+ * helps an attacker explore the API or read internals is on unless asked for explicitly.
+ */
+export const PRODUCTION_DEFAULTS: Partial<ServeConfig> = {
+  introspection: false,
+  hideSuggestions: true,
+  graphiql: false,
+  metrics: false,
 };
 
 const both: readonly CommandName[] = ['serve', 'demo'];
@@ -145,11 +164,18 @@ export const OPTIONS: readonly OptionSpec[] = [
     help: 'most PostgreSQL connections at once (default 10)',
   },
   {
+    name: 'poolAcquireTimeoutMs',
+    kind: int(1),
+    commands: ['serve'],
+    placeholder: 'ms',
+    help: 'longest a statement waits for a free connection before DATABASE_BUSY (default 5000)',
+  },
+  {
     name: 'statementTimeoutMs',
     kind: int(0),
     commands: ['serve'],
     placeholder: 'ms',
-    help: 'PostgreSQL statement_timeout of every connection (default 0: none)',
+    help: 'PostgreSQL statement_timeout, 0 = none (default: just under --timeout-ms, so the database cancels first)',
   },
   {
     name: 'pgSettings',
@@ -209,19 +235,19 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'production',
     kind: { type: 'boolean' },
     commands: both,
-    help: 'mask unexpected errors as "Unexpected error." (logged in full)',
+    help: 'mask unexpected errors, hide suggestions, no introspection, GraphiQL or metrics unless asked for (default: NODE_ENV=production)',
   },
   {
     name: 'introspection',
     kind: { type: 'boolean' },
     commands: both,
-    help: 'allow __schema / __type (--no-introspection to refuse)',
+    help: 'allow __schema / __type (default: on, off in production)',
   },
   {
     name: 'hideSuggestions',
     kind: { type: 'boolean' },
     commands: both,
-    help: 'leave "Did you mean …?" out of error messages',
+    help: 'leave "Did you mean …?" out of error messages (default: off, on in production)',
   },
   {
     name: 'maxTokens',
@@ -257,6 +283,27 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: both,
     placeholder: 'n',
     help: 'highest estimated cost (engine default 50000)',
+  },
+  {
+    name: 'maxDocumentBytes',
+    kind: int(1),
+    commands: both,
+    placeholder: 'n',
+    help: 'largest document text in UTF-8 bytes, also for the APQ store (engine default 100 KB)',
+  },
+  {
+    name: 'maxVariablesBytes',
+    kind: int(1),
+    commands: both,
+    placeholder: 'n',
+    help: 'largest variables object, in bytes of JSON (engine default 100 KB)',
+  },
+  {
+    name: 'maxInputDepth',
+    kind: int(1),
+    commands: both,
+    placeholder: 'n',
+    help: 'deepest nesting of lists and input objects in variables and arguments (engine default)',
   },
   {
     name: 'planCacheSize',
@@ -297,7 +344,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'graphiql',
     kind: { type: 'boolean' },
     commands: both,
-    help: 'serve GraphiQL to browsers at the endpoint (--no-graphiql to stop)',
+    help: 'serve GraphiQL to browsers at the endpoint (default: on, off in production)',
   },
   {
     name: 'csrf',
@@ -322,7 +369,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'metrics',
     kind: { type: 'boolean' },
     commands: both,
-    help: 'serve Prometheus metrics at /metrics (--no-metrics to stop)',
+    help: 'serve Prometheus metrics at /metrics (default: on, off in production)',
   },
   {
     name: 'persisted',

@@ -6,6 +6,7 @@ import {
   envName,
   kebab,
   OPTIONS,
+  PRODUCTION_DEFAULTS,
   type CommandName,
   type OptionSpec,
   type ServeConfig,
@@ -86,7 +87,11 @@ export interface ParsedCommand {
 /** How many positional arguments each command takes. */
 const POSITIONALS: Record<CommandName, number> = { serve: 0, demo: 0, explain: 1 };
 
-/** Defaults < config file (`--config`/SLUICE_CONFIG) < environment (SLUICE_*) < flags. */
+/**
+ * Defaults < config file (`--config`/SLUICE_CONFIG) < environment (SLUICE_*) < flags. In
+ * production (`--production`, or NODE_ENV=production unless production is set otherwise),
+ * PRODUCTION_DEFAULTS replace the defaults of whatever was not set.
+ */
 export function parseCommand(
   command: CommandName,
   argv: readonly string[],
@@ -133,12 +138,14 @@ export function parseCommand(
   }
 
   const configFile = (values['config'] as string | undefined) ?? env['SLUICE_CONFIG'];
-  const config: ServeConfig = {
-    ...DEFAULT_CONFIG,
-    ...(configFile ? readConfigFile(configFile, cwd, command) : {}),
+  const fromFile = configFile ? readConfigFile(configFile, cwd, command) : {};
+  const config: ServeConfig = { ...DEFAULT_CONFIG, ...fromFile };
+  // What was said anywhere (file, env, flag): production mode changes only the other defaults.
+  const given = new Set<string>(Object.keys(fromFile));
+  const set = (spec: OptionSpec, value: unknown) => {
+    given.add(spec.name);
+    (config as unknown as Record<string, unknown>)[spec.name] = value;
   };
-  const set = (spec: OptionSpec, value: unknown) =>
-    ((config as unknown as Record<string, unknown>)[spec.name] = value);
   for (const spec of specs) {
     const fromEnv = env[envName(spec.name)];
     if (fromEnv !== undefined && fromEnv !== '')
@@ -153,6 +160,12 @@ export function parseCommand(
       if (values[`no-${flag}`]) set(spec, false);
     } else if (values[flag] !== undefined) {
       set(spec, coerce(spec, values[flag], `--${flag}`, ExitCode.USAGE));
+    }
+  }
+  if (!given.has('production')) config.production = env['NODE_ENV'] === 'production';
+  if (config.production) {
+    for (const [name, value] of Object.entries(PRODUCTION_DEFAULTS)) {
+      if (!given.has(name)) (config as unknown as Record<string, unknown>)[name] = value;
     }
   }
   return { help: false, config, positionals: parsed.positionals };

@@ -62,6 +62,70 @@ describe('sluice as a process', () => {
     expect(cli.stdout()).toBe('');
   });
 
+  it('NODE_ENV=production: masks resolver errors, hides suggestions, no introspection, GraphiQL or /metrics', async () => {
+    const cli = await start(
+      [
+        'serve',
+        '--schema',
+        'src/cli/__fixtures__/schema.mjs',
+        '--port',
+        '0',
+        '--log-level',
+        'error',
+      ],
+      { NODE_ENV: 'production' },
+    );
+    const boom = (await (await post(cli.url, '{ boom }')).json()) as {
+      errors: Array<{ message: string }>;
+    };
+    expect(boom.errors[0]?.message).toBe('Unexpected error.');
+    expect(cli.stdout()).toContain('hunter2'); // logged in full, for the operator
+    const typo = await (await post(cli.url, '{ helo }')).text();
+    expect(typo).toContain('Cannot query field');
+    expect(typo).not.toContain('Did you mean');
+    const schema = (await (await post(cli.url, '{ __schema { queryType { name } } }')).json()) as {
+      errors?: Array<{ extensions?: { code?: string } }>;
+    };
+    expect(schema.errors?.[0]?.extensions?.code).toBe('INTROSPECTION_DISABLED');
+    const page = await fetch(cli.url, { headers: { accept: 'text/html' } });
+    expect(await page.text()).not.toContain('graphiql.min.js');
+    expect((await fetch(new URL('/metrics', cli.url))).status).toBe(404);
+    expect(cli.stderr()).not.toContain('GraphiQL:');
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
+  it('NODE_ENV=production with --introspection --graphiql --metrics serves them', async () => {
+    const cli = await start(
+      [
+        'serve',
+        '--schema',
+        'src/cli/__fixtures__/schema.mjs',
+        '--port',
+        '0',
+        '--log-level',
+        'silent',
+        '--introspection',
+        '--graphiql',
+        '--metrics',
+      ],
+      { NODE_ENV: 'production' },
+    );
+    const boom = (await (await post(cli.url, '{ boom }')).json()) as {
+      errors: Array<{ message: string }>;
+    };
+    expect(boom.errors[0]?.message).toBe('Unexpected error.');
+    const schema = (await (await post(cli.url, '{ __schema { queryType { name } } }')).json()) as {
+      data?: unknown;
+    };
+    expect(schema.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+    const page = await fetch(cli.url, { headers: { accept: 'text/html' } });
+    expect(await page.text()).toContain('graphiql.min.js');
+    expect((await fetch(new URL('/metrics', cli.url))).status).toBe(200);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
   it('demo: seeds PGlite with a progress bar, serves the reflected database and GraphiQL, and is ready', async () => {
     const cli = await start(['demo', '--port', '0', '--log-level', 'warn']);
     expect(cli.stderr()).toMatch(/Seeding demo data\s+\d+%/);

@@ -6,11 +6,12 @@ import { explainCommand } from './explainCommand.js';
 import type { CliIO } from './io.js';
 import { loadDatabaseSource, reflectOptions } from './loadDatabaseSource.js';
 import { loadSchemaModule } from './loadSchemaModule.js';
-import { databaseTarget, openDatabase, parsePgSettings } from './openDatabase.js';
+import { databaseTarget, openDatabase, poolOptions } from './openDatabase.js';
 import { envName, kebab, OPTIONS, type CommandName, type ServeConfig } from './options.js';
 import { parseCommand } from './parseCommand.js';
 import { createProgressBar } from './progressBar.js';
-import { startServer, type ServeSource } from './startServer.js';
+import { cliLogger, startServer, type ServeSource } from './startServer.js';
+import type { Logger } from '../server/index.js';
 
 interface Command {
   readonly summary: string;
@@ -22,7 +23,7 @@ interface Command {
  * `serve`'s source: a schema module, or a database to reflect (`--database`, else DATABASE_URL
  * when no module is given).
  */
-async function serveSource(config: ServeConfig, io: CliIO): Promise<ServeSource> {
+async function serveSource(config: ServeConfig, io: CliIO, logger: Logger): Promise<ServeSource> {
   if (config.schema && config.database) {
     throw new CliError(
       ExitCode.USAGE,
@@ -38,15 +39,9 @@ async function serveSource(config: ServeConfig, io: CliIO): Promise<ServeSource>
     );
   }
   const target = databaseTarget(url, io.cwd, config.database ? '--database' : 'DATABASE_URL');
-  const client = await openDatabase(target, {
-    ...(config.poolSize !== undefined ? { max: config.poolSize } : {}),
-    ...(config.statementTimeoutMs !== undefined
-      ? { statementTimeoutMs: config.statementTimeoutMs }
-      : {}),
-    ...(config.pgSettings !== undefined ? { settings: parsePgSettings(config.pgSettings) } : {}),
-  });
+  const client = await openDatabase(target, poolOptions(config));
   try {
-    return await loadDatabaseSource(client, reflectOptions(config), target.label);
+    return await loadDatabaseSource(client, reflectOptions(config), target.label, logger);
   } catch (error) {
     await client.end().catch(() => {});
     throw error;
@@ -58,7 +53,8 @@ const COMMANDS: Record<CommandName, Command> = {
     summary: 'serve a PostgreSQL database or a schema module over HTTP',
     usage: 'sluice serve (--database <url> | --schema <module>) [options]',
     async run(config, io) {
-      return startServer(await serveSource(config, io), config, io);
+      const logger = cliLogger(config, io);
+      return startServer(await serveSource(config, io, logger), config, io, logger);
     },
   },
   demo: {
@@ -66,10 +62,11 @@ const COMMANDS: Record<CommandName, Command> = {
     usage: 'sluice demo [options]',
     async run(config, io) {
       const progress = createProgressBar(io.stderr, 'Seeding demo data');
+      const logger = cliLogger(config, io);
       const source = config.memory
         ? await loadMemoryDemoSource(progress)
-        : await loadDemoSource(progress);
-      return startServer(source, config, io);
+        : await loadDemoSource(progress, logger);
+      return startServer(source, config, io, logger);
     },
   },
   explain: {

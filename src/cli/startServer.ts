@@ -4,6 +4,7 @@ import {
   createJsonLogger,
   createSluiceServer,
   type Logger,
+  type ServerOptions,
   type SluiceServerOptions,
 } from '../server/index.js';
 import { CliError, ExitCode } from './ExitCode.js';
@@ -15,13 +16,28 @@ export interface ServeSource {
   readonly schema: GraphQLSchema;
   /** Shown in GraphiQL's editor on first visit. */
   readonly defaultQuery?: string;
+  /** Each request's GraphQL context (`ServerOptions.contextValue`). */
+  readonly contextValue?: ServerOptions['contextValue'];
   /** Dependencies reachable? (GET /ready) */
   readonly readiness?: () => Promise<boolean> | boolean;
   /** Releases what the source holds (a database), after the server has closed. */
   readonly close?: () => Promise<void> | void;
 }
 
-function engineOptions(schema: GraphQLSchema, config: ServeConfig, logger: Logger): EngineOptions {
+/** The JSON-line logger on stdout, at `--log-level`. */
+export function cliLogger(config: Pick<ServeConfig, 'logLevel'>, io: CliIO): Logger {
+  return createJsonLogger((line) => io.stdout.write(line), config.logLevel);
+}
+
+/**
+ * The engine's options from the config. The input size limits (`maxDocumentBytes`,
+ * `maxVariablesBytes`, `maxInputDepth`) are passed through by name like the other limits.
+ */
+export function engineOptions(
+  schema: GraphQLSchema,
+  config: ServeConfig,
+  logger: Logger,
+): EngineOptions {
   const limits: Record<string, number> = {};
   for (const key of [
     'maxTokens',
@@ -29,6 +45,9 @@ function engineOptions(schema: GraphQLSchema, config: ServeConfig, logger: Logge
     'maxAliases',
     'maxDirectives',
     'maxCost',
+    'maxDocumentBytes',
+    'maxVariablesBytes',
+    'maxInputDepth',
     'planCacheSize',
   ] as const) {
     const value = config[key];
@@ -49,7 +68,7 @@ function engineOptions(schema: GraphQLSchema, config: ServeConfig, logger: Logge
   };
 }
 
-function serverOptions(
+export function serverOptions(
   config: ServeConfig,
   source: ServeSource,
   logger: Logger,
@@ -80,11 +99,18 @@ function serverOptions(
     cors: config.cors ? { origin: config.cors.includes('*') ? '*' : config.cors } : false,
     compression: config.compression,
     metrics: config.metrics,
-    persisted: { mode: config.persisted, ...(documents ? { documents } : {}) },
+    persisted: {
+      mode: config.persisted,
+      ...(documents ? { documents } : {}),
+      ...(config.maxDocumentBytes !== undefined
+        ? { maxDocumentBytes: config.maxDocumentBytes }
+        : {}),
+    },
     validationErrorStatus: config.validationErrorStatus === '422' ? 422 : 400,
     maskErrors: config.production,
     logger,
     ...(source.readiness ? { readiness: source.readiness } : {}),
+    ...(source.contextValue ? { contextValue: source.contextValue } : {}),
     ...optional,
   };
 }
@@ -97,8 +123,8 @@ export async function startServer(
   source: ServeSource,
   config: ServeConfig,
   io: CliIO,
+  logger: Logger = cliLogger(config, io),
 ): Promise<number> {
-  const logger = createJsonLogger((line) => io.stdout.write(line), config.logLevel);
   const server = createSluiceServer(serverOptions(config, source, logger, io.cwd));
   try {
     await server.listen(config.port, config.host);
@@ -120,15 +146,9 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}${config.path}`;
-  logger.info('listening', { url });
-  // One write, so whoever watches for the URL line also gets the rest of the banner.
-  io.stderr.write(
-    `\nSluice is serving GraphQL at ${url}\n` +
-      (config.graphiql ? `GraphiQL:   open ${url} in a browser\n` : '') +
-      `Stop with Ctrl+C (SIGINT) or SIGTERM.\n\n`,
-  );
-
-  return new Promise<number>((resolve) => {
+  // Signal handlers first, then the announcement: a supervisor may signal as soon as it reads
+  // the URL, and a SIGTERM before the handlers would kill the process without draining.
+  const stopped = new Promise<number>((resolve) => {
     let stopping = false;
     const stop = (signal: string) => {
       if (stopping) {
@@ -155,5 +175,17 @@ export async function startServer(
     };
     io.onSignal('SIGTERM', () => stop('SIGTERM'));
     io.onSignal('SIGINT', () => stop('SIGINT'));
+    // A parent that exits after passing a signal on (npm) is no second signal.
+    io.onParentExit?.(() => {
+      if (!stopping) stop('parent exited');
+    });
   });
+  logger.info('listening', { url, pid: process.pid, production: config.production });
+  // One write, so whoever watches for the URL line also gets the rest of the banner.
+  io.stderr.write(
+    `\nSluice is serving GraphQL at ${url}\n` +
+      (config.graphiql ? `GraphiQL:   open ${url} in a browser\n` : '') +
+      `Stop with Ctrl+C (SIGINT) or SIGTERM.\n\n`,
+  );
+  return stopped;
 }

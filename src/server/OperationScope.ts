@@ -1,31 +1,52 @@
 import type { HttpRequest, RequestScope } from './types.js';
 
 /**
- * What `contextValue(request, scope)` gets beside the request: `scope.signal` aborts when the
- * operation is given up — `timeoutMs` passed (reason: the 504 error) or the client went away
- * (reason: the adapter's error) — so resolvers that pass it on (fetch, database drivers) stop
- * work nobody will read. Sync resolvers cannot be interrupted; they can check `signal.aborted`.
+ * One operation's `signal`, given to `prepared.execute` and to `contextValue(request, scope)`: it
+ * aborts when the operation is given up — `timeoutMs` passed (reason: the 504 error) or the client
+ * went away (reason: the adapter's error) — so the engine and resolvers that pass it on (fetch,
+ * database drivers) stop work nobody will read. Sync resolvers cannot be interrupted; they can
+ * check `signal.aborted`.
  *
- * The AbortController is made on first access only: most requests never ask for it.
+ * Nothing is made until needed: the AbortController on first access of `signal`, and the client's
+ * own signal (an AbortController and a 'close' listener in the node adapter) only once the
+ * operation turned asynchronous — a synchronous one ends before the client could be seen leaving.
  */
 export class OperationScope implements RequestScope {
   private controller: AbortController | undefined;
+  private waiting = false;
+  private given: { readonly reason: unknown } | undefined;
 
-  constructor(private readonly request: HttpRequest) {}
+  constructor(
+    private readonly request: HttpRequest,
+    readonly requestId: string,
+  ) {}
 
   get signal(): AbortSignal {
     if (this.controller) return this.controller.signal;
     const controller = (this.controller = new AbortController());
-    const client = this.request.signal;
-    if (client) {
-      if (client.aborted) controller.abort(client.reason);
-      else client.addEventListener('abort', () => controller.abort(client.reason), { once: true });
-    }
+    // Asked for after the operation was given up: the signal is aborted from the start.
+    if (this.given) controller.abort(this.given.reason);
+    else if (this.waiting) this.followClient(controller);
     return controller.signal;
   }
 
-  /** Gives up the operation: aborts `signal` if anyone holds it. */
+  /** The operation waits for a promise: from now on the client leaving aborts `signal`. */
+  wait(): void {
+    if (this.waiting) return;
+    this.waiting = true;
+    if (this.controller) this.followClient(this.controller);
+  }
+
+  /** Gives up the operation: aborts `signal`, now or when it is first asked for. */
   abort(reason: unknown): void {
+    this.given ??= { reason };
     this.controller?.abort(reason);
+  }
+
+  private followClient(controller: AbortController): void {
+    const client = this.request.signal;
+    if (!client) return;
+    if (client.aborted) controller.abort(client.reason);
+    else client.addEventListener('abort', () => controller.abort(client.reason), { once: true });
   }
 }

@@ -13,6 +13,7 @@ import { silentLogger, type Logger } from './logger.js';
 import { JSON_TYPE } from './mediaType.js';
 import { Metrics } from './Metrics.js';
 import { createPersistedOperations } from './persisted.js';
+import { requestIdOf } from './requestId.js';
 import { errorResponse, HttpError, jsonResponse, textResponse } from './responses.js';
 import type { Handler, HttpRequest, HttpResponse, ServerOptions } from './types.js';
 
@@ -39,6 +40,17 @@ export interface HandlerCore {
   record(request: HttpRequest, response: HttpResponse, startedAt: number, code: string): void;
   /** From now on GET /ready answers 503, so load balancers stop sending traffic. */
   markShuttingDown(): void;
+}
+
+/**
+ * Headers of every response: the request's id, and `nosniff`, so that no browser runs a JSON or
+ * text answer as a script or page whatever it holds.
+ */
+function stamp(response: HttpResponse, requestId: string): HttpResponse {
+  const headers = response.headers;
+  headers['x-request-id'] = requestId;
+  headers['x-content-type-options'] = 'nosniff';
+  return response;
 }
 
 function normalizePath(path: string): string {
@@ -105,11 +117,13 @@ export function buildHandler(options: ServerOptions): HandlerCore {
     metrics.recordRequest(info.operationType, response.status, seconds);
     if (info.requestErrors > 0) metrics.recordErrors('request', info.requestErrors);
     if (info.fieldErrors > 0) metrics.recordErrors('field', info.fieldErrors);
+    stamp(response, info.requestId);
     if (logger === silentLogger) {
       if (cors) Object.assign(response.headers, corsHeaders(request, cors));
       return response;
     }
     const fields = {
+      requestId: info.requestId,
       method: request.method,
       path: graphqlPath,
       status: response.status,
@@ -143,6 +157,7 @@ export function buildHandler(options: ServerOptions): HandlerCore {
     request: HttpRequest,
     search: URLSearchParams | null,
     startedAt: number,
+    requestId: string,
   ): HttpResponse | Promise<HttpResponse> {
     if (request.method.toUpperCase() === 'OPTIONS') {
       return cors
@@ -150,6 +165,7 @@ export function buildHandler(options: ServerOptions): HandlerCore {
         : { status: 204, headers: { allow: 'GET, POST, OPTIONS' }, body: '' };
     }
     const info: RequestInfo = {
+      requestId,
       operationType: 'none',
       operationName: undefined,
       requestErrors: 0,
@@ -213,19 +229,22 @@ export function buildHandler(options: ServerOptions): HandlerCore {
     startedAt = performance.now(),
   ): HttpResponse | Promise<HttpResponse> {
     const url = request.url;
+    const requestId = requestIdOf(request);
     // Fast path for the common POST to the endpoint: no URL object is needed.
-    if (url === graphqlPath) return graphql(request, null, startedAt);
+    if (url === graphqlPath) return graphql(request, null, startedAt, requestId);
     let parsed: URL;
     try {
       parsed = new URL(url, 'http://localhost');
     } catch {
-      return errorResponse(
-        new HttpError(400, ErrorCode.BAD_REQUEST, 'The request URL is malformed.'),
+      return stamp(
+        errorResponse(new HttpError(400, ErrorCode.BAD_REQUEST, 'The request URL is malformed.')),
+        requestId,
       );
     }
     const pathname = normalizePath(parsed.pathname);
-    if (pathname === graphqlPath) return graphql(request, parsed.searchParams, startedAt);
-    return other(request, pathname);
+    if (pathname === graphqlPath)
+      return graphql(request, parsed.searchParams, startedAt, requestId);
+    return other(request, pathname).then((response) => stamp(response, requestId));
   }
 
   const handle: Handler = async (request) => respond(request);
@@ -238,6 +257,7 @@ export function buildHandler(options: ServerOptions): HandlerCore {
     graphqlPath,
     record(request, response, startedAt, code) {
       const info: RequestInfo = {
+        requestId: requestIdOf(request),
         operationType: 'none',
         operationName: undefined,
         requestErrors: 1,

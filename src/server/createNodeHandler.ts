@@ -89,7 +89,10 @@ export function createNodeAdapter(options: ServerOptions): NodeAdapter {
   function failed(res: ServerResponse, error: unknown): void {
     core.logger.error('response failed', { error });
     if (!res.headersSent) {
-      res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.writeHead(500, {
+        'content-type': 'text/plain; charset=utf-8',
+        'x-content-type-options': 'nosniff',
+      });
       res.end('Internal Server Error');
     } else {
       res.destroy();

@@ -48,9 +48,25 @@ describe('GraphiQL in Chromium', () => {
     });
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    // Content-Security-Policy violations, as the console reports them and as the page sees them.
+    const cspConsole: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspConsole.push(message.text());
+    });
+    // (Page code as text: this project type-checks without the DOM library.)
+    await page.addInitScript({
+      content: `window.cspViolations = [];
+        document.addEventListener('securitypolicyviolation', (event) =>
+          window.cspViolations.push(event.violatedDirective + ' ' + event.blockedURI));`,
+    });
+    const violations = () => page.evaluate<string[]>('window.cspViolations');
 
     const response = await page.goto(url);
     expect(response?.status()).toBe(200);
+    const headers = response?.headers() ?? {};
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['x-content-type-options']).toBe('nosniff');
     await page.waitForSelector('.graphiql-container', { timeout: 20_000 });
     await page.waitForSelector('.graphiql-query-editor .CodeMirror', { timeout: 20_000 });
 
@@ -68,6 +84,19 @@ describe('GraphiQL in Chromium', () => {
     expect(text).toContain('User 1');
     expect(foreign).toEqual([]);
     expect(pageErrors).toEqual([]);
+    expect(cspConsole).toEqual([]);
+    expect(await violations()).toEqual([]);
+
+    // The policy is enforced: an inline script the page did not ship is refused, and reported.
+    await page.evaluate(`{
+      const injected = document.createElement('script');
+      injected.textContent = 'window.injectedRan = true;';
+      document.body.append(injected);
+    }`);
+    await expect
+      .poll(violations, { timeout: 5000 })
+      .toEqual([expect.stringMatching(/^script-src/)]);
+    expect(await page.evaluate<boolean>("'injectedRan' in window")).toBe(false);
     if (process.env['GRAPHIQL_SCREENSHOT'])
       await page.screenshot({ path: process.env['GRAPHIQL_SCREENSHOT'] });
   });

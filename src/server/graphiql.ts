@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -80,6 +81,30 @@ function scriptJson(value: unknown): string {
     .replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 }
 
+/** A CSP source for one inline element: the sha256 of its exact text. */
+function hashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * The page's Content-Security-Policy: scripts and styles from this server plus exactly the page's
+ * one inline script and one inline style (by hash), requests only to this origin, and no framing
+ * (clickjacking). GraphiQL's CSS carries its icons and fonts as data: URLs.
+ */
+function contentSecurityPolicy(script: string, style: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'self' ${hashSource(script)}`,
+    `style-src 'self' ${hashSource(style)}`,
+    "connect-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
 export function graphiqlPage(
   endpoint: string,
   assetsPath: string,
@@ -88,6 +113,14 @@ export function graphiqlPage(
   const title = escapeHtml(options.title ?? 'Sluice GraphiQL');
   const asset = (name: string) => escapeHtml(`${assetsPath}/${name}`);
   const config = scriptJson({ endpoint, defaultQuery: options.defaultQuery });
+  const style = 'html,body,#graphiql{height:100%;margin:0}';
+  const script = `
+const config = ${config};
+const fetcher = GraphiQL.createFetcher({ url: config.endpoint });
+const props = { fetcher, defaultEditorToolsVisibility: true };
+if (config.defaultQuery !== undefined) props.defaultQuery = config.defaultQuery;
+ReactDOM.createRoot(document.getElementById('graphiql')).render(React.createElement(GraphiQL, props));
+`;
   const body = `<!doctype html>
 <html lang="en">
 <head>
@@ -95,26 +128,25 @@ export function graphiqlPage(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
 <link rel="stylesheet" href="${asset('graphiql.min.css')}">
-<style>html,body,#graphiql{height:100%;margin:0}</style>
+<style>${style}</style>
 </head>
 <body>
 <div id="graphiql">Loading GraphiQL…</div>
 <script src="${asset('react.production.min.js')}"></script>
 <script src="${asset('react-dom.production.min.js')}"></script>
 <script src="${asset('graphiql.min.js')}"></script>
-<script>
-const config = ${config};
-const fetcher = GraphiQL.createFetcher({ url: config.endpoint });
-const props = { fetcher, defaultEditorToolsVisibility: true };
-if (config.defaultQuery !== undefined) props.defaultQuery = config.defaultQuery;
-ReactDOM.createRoot(document.getElementById('graphiql')).render(React.createElement(GraphiQL, props));
-</script>
+<script>${script}</script>
 </body>
 </html>
 `;
   return {
     status: 200,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-cache',
+      'content-security-policy': contentSecurityPolicy(script, style),
+      'x-frame-options': 'DENY',
+    },
     body,
   };
 }

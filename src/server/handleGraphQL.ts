@@ -1,10 +1,12 @@
 import {
   ErrorCode,
   type Engine,
+  type ExecuteBytesRequest,
   type ExecuteOutcome,
   type PreparedOperation,
 } from '../engine/index.js';
 import { assertNotSimpleRequest, headerValue } from './csrf.js';
+import { databaseStatus } from './databaseStatus.js';
 import type { Deadlines } from './Deadlines.js';
 import { graphiqlPage } from './graphiql.js';
 import {
@@ -46,6 +48,8 @@ export interface GraphQLEndpoint {
 
 /** What the request turned out to be, for metrics and the request log. */
 export interface RequestInfo {
+  /** `x-request-id`: the client's when safe, else made here (requestId.ts). */
+  readonly requestId: string;
   operationType: OperationLabel;
   operationName: string | undefined;
   requestErrors: number;
@@ -74,13 +78,13 @@ function withTimeout<T>(
   promise: Promise<T>,
   endpoint: GraphQLEndpoint,
   startedAt: number,
-  scope: OperationScope | null,
+  scope: OperationScope,
 ): Promise<T> {
   const ms = endpoint.timeoutMs;
   return new Promise<T>((resolve, reject) => {
     const expire = () => {
       const error = new RequestTimeout(ms);
-      scope?.abort(error);
+      scope.abort(error);
       reject(error);
     };
     if (performance.now() - startedAt >= ms) {
@@ -220,12 +224,13 @@ export function handleGraphQL(
   assertRunnable(prepared, method);
 
   const variables = params.variables ?? null;
+  const scope = new OperationScope(request, info.requestId);
   if (!endpoint.contextValue) {
-    return run(prepared, variables, undefined, null, endpoint, info, startedAt);
+    return run(prepared, variables, undefined, scope, endpoint, info, startedAt);
   }
-  const scope = new OperationScope(request);
   const contextValue = endpoint.contextValue(request, scope);
   if (contextValue instanceof Promise) {
+    scope.wait();
     return contextValue.then((value: unknown) =>
       run(prepared, variables, value, scope, endpoint, info, startedAt),
     );
@@ -233,22 +238,36 @@ export function handleGraphQL(
   return run(prepared, variables, contextValue, scope, endpoint, info, startedAt);
 }
 
+/**
+ * What `prepared.execute` gets. `signal` is a getter: the scope's AbortController is made only if
+ * the engine asks for it (an asynchronous execution), not for every request.
+ */
+class Execution implements ExecuteBytesRequest {
+  readonly bytes = true;
+  constructor(
+    readonly variables: Readonly<Record<string, unknown>> | null,
+    readonly contextValue: unknown,
+    readonly rootValue: unknown,
+    private readonly scope: OperationScope,
+  ) {}
+
+  get signal(): AbortSignal {
+    return this.scope.signal;
+  }
+}
+
 function run(
   prepared: PreparedOperation,
   variables: Readonly<Record<string, unknown>> | null,
   contextValue: unknown,
-  scope: OperationScope | null,
+  scope: OperationScope,
   endpoint: GraphQLEndpoint,
   info: RequestInfo,
   startedAt: number,
 ): HttpResponse | Promise<HttpResponse> {
-  const ran = prepared.execute({
-    variables,
-    contextValue,
-    rootValue: endpoint.rootValue,
-    bytes: true,
-  });
+  const ran = prepared.execute(new Execution(variables, contextValue, endpoint.rootValue, scope));
   if (!(ran instanceof Promise)) return answer(prepared, ran, endpoint, info, startedAt);
+  scope.wait();
   return withTimeout(ran, endpoint, startedAt, scope).then((outcome) =>
     answer(prepared, outcome, endpoint, info, startedAt),
   );
@@ -263,19 +282,23 @@ function answer(
 ): HttpResponse {
   if (outcome.hasData) info.fieldErrors = outcome.errorCount;
   else info.requestErrors = outcome.errorCount;
-  return {
-    status: outcome.hasData ? 200 : requestErrorStatus(info.media, 400),
-    headers: {
-      'content-type': CONTENT_TYPE[info.media],
-      'server-timing': serverTiming(
-        prepared.timings,
-        prepared.cached,
-        outcome.executeMs,
-        performance.now() - startedAt,
-      ),
-    },
-    body: outcome.body,
+  const headers: Record<string, string> = {
+    'content-type': CONTENT_TYPE[info.media],
+    'server-timing': serverTiming(
+      prepared.timings,
+      prepared.cached,
+      outcome.executeMs,
+      performance.now() - startedAt,
+    ),
   };
+  let status = outcome.hasData ? 200 : requestErrorStatus(info.media, 400);
+  const database = databaseStatus(outcome);
+  if (database) {
+    status = database.status;
+    info.code = database.code;
+    if (database.retryAfter !== undefined) headers['retry-after'] = database.retryAfter;
+  }
+  return { status, headers, body: outcome.body };
 }
 
 function assertRunnable(prepared: PreparedOperation, method: string): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from './persisted.js';
+import { createPersistedOperations, sha256Hex } from './persisted.js';
 import { codeOf, GQL_RESPONSE, send, testHandler } from './__fixtures__/testServer.js';
 
 const query = '{ hello }';
@@ -65,6 +65,63 @@ describe('automatic persisted queries (APQ)', () => {
     expect(await status(texts[0] ?? '')).toBe('PERSISTED_QUERY_NOT_FOUND');
     expect(await status(texts[1] ?? '')).toBeUndefined();
     expect(await status(texts[2] ?? '')).toBeUndefined();
+  });
+});
+
+describe('APQ store bounds', () => {
+  /** A distinct valid document of about `bytes` bytes (the text is padded with a comment). */
+  const documentOf = (i: number, bytes: number) => {
+    const head = `{ hello } # ${i} `;
+    return head + 'x'.repeat(Math.max(0, bytes - head.length));
+  };
+  const params = (query: string | undefined, hash: string) => ({
+    query,
+    operationName: undefined,
+    variables: undefined,
+    extensions: pq(hash),
+    documentId: undefined,
+  });
+  const register = (store: ReturnType<typeof createPersistedOperations>, text: string) =>
+    store.resolve(params(text, sha256Hex(text)));
+
+  it('keeps no document over maxDocumentBytes (default 100 KiB), and still returns its text', () => {
+    const store = createPersistedOperations({ mode: 'apq' });
+    for (let i = 0; i < 40; i++) {
+      const text = documentOf(i, 500 * 1024);
+      expect(register(store, text)).toBe(text);
+    }
+    expect(store.size()).toEqual({ entries: 0, bytes: 0 });
+    const small = documentOf(0, 100 * 1024);
+    register(store, small);
+    expect(store.size()).toEqual({ entries: 1, bytes: 100 * 1024 });
+  });
+
+  it('keeps at most maxBytes of text (default 16 MiB), least recently used going first', () => {
+    const store = createPersistedOperations({ mode: 'apq' });
+    const texts = Array.from({ length: 1200 }, (_v, i) => documentOf(i, 50 * 1024));
+    for (const text of texts) register(store, text);
+    const { entries, bytes } = store.size();
+    expect(bytes).toBeLessThanOrEqual(16 * 1024 * 1024);
+    expect(entries).toBe(Math.floor((16 * 1024 * 1024) / (50 * 1024)));
+    // The newest are kept, the oldest went first.
+    const last = texts[texts.length - 1] ?? '';
+    expect(store.resolve(params(undefined, sha256Hex(last)))).toBe(last);
+    expect(() => store.resolve(params(undefined, sha256Hex(texts[0] ?? '')))).toThrow(
+      'PersistedQueryNotFound',
+    );
+  });
+
+  it('counts UTF-8 bytes, and honours smaller maxBytes and maxDocumentBytes', () => {
+    const store = createPersistedOperations({
+      mode: 'apq',
+      maxBytes: 1000,
+      maxDocumentBytes: 400,
+    });
+    const wide = `{ hello } # ${'é'.repeat(200)}`; // 200 two-byte characters: over 400 bytes
+    register(store, wide);
+    expect(store.size().entries).toBe(0);
+    for (let i = 0; i < 10; i++) register(store, documentOf(i, 300));
+    expect(store.size()).toEqual({ entries: 3, bytes: 900 });
   });
 });
 

@@ -4,6 +4,11 @@ import type { GraphQLParams } from './readParams.js';
 import { HttpError } from './responses.js';
 import type { PersistedOptions } from './types.js';
 
+/** The APQ store's defaults (PersistedOptions). */
+export const DEFAULT_APQ_MAX_ENTRIES = 1000;
+export const DEFAULT_APQ_MAX_BYTES = 16 * 1024 * 1024;
+export const DEFAULT_APQ_MAX_DOCUMENT_BYTES = 100 * 1024;
+
 export function sha256Hex(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
@@ -11,6 +16,8 @@ export function sha256Hex(text: string): string {
 /** Turns the request's persisted-operation fields and the mode into the document text to run. */
 export interface PersistedOperations {
   resolve(params: GraphQLParams): string;
+  /** Documents held and their UTF-8 bytes (the APQ store's bounds; tests and diagnostics). */
+  size(): { entries: number; bytes: number };
 }
 
 interface HashRef {
@@ -89,10 +96,11 @@ export function createPersistedOperations(
 ): PersistedOperations {
   const mode = options?.mode ?? 'off';
   const known = toMap(options?.documents);
-  const maxEntries = options?.maxEntries ?? 1000;
+  const maxEntries = options?.maxEntries ?? DEFAULT_APQ_MAX_ENTRIES;
 
   if (mode === 'off') {
     return {
+      size: () => ({ entries: 0, bytes: 0 }),
       resolve(params) {
         const ref = hashRef(params);
         if (params.query !== undefined) return params.query;
@@ -115,6 +123,11 @@ export function createPersistedOperations(
         'Only trusted documents may be run on this server, and this one is not on the list.',
       );
     return {
+      size: () => {
+        let bytes = 0;
+        for (const text of known.values()) bytes += Buffer.byteLength(text, 'utf8');
+        return { entries: known.size, bytes };
+      },
       resolve(params) {
         const ref = hashRef(params);
         if (params.query !== undefined) {
@@ -130,17 +143,33 @@ export function createPersistedOperations(
     };
   }
 
-  // APQ: the store is an LRU (a Map keeps insertion order; a hit is moved to the end).
-  const remember = (id: string, text: string) => {
-    known.delete(id);
-    known.set(id, text);
-    while (known.size > maxEntries) {
-      const oldest = known.keys().next().value;
+  // APQ: an LRU bounded by count and by bytes (a Map keeps insertion order; a hit moves to the
+  // end). Clients choose what goes in, so a document too big to run is never kept.
+  const maxBytes = options?.maxBytes ?? DEFAULT_APQ_MAX_BYTES;
+  const maxDocumentBytes = options?.maxDocumentBytes ?? DEFAULT_APQ_MAX_DOCUMENT_BYTES;
+  const store = new Map<string, { readonly text: string; readonly bytes: number }>();
+  let bytes = 0;
+  const forget = (id: string) => {
+    const entry = store.get(id);
+    if (entry === undefined) return;
+    store.delete(id);
+    bytes -= entry.bytes;
+  };
+  const remember = (id: string, text: string, size = Buffer.byteLength(text, 'utf8')) => {
+    forget(id);
+    if (size > maxDocumentBytes || size > maxBytes) return;
+    store.set(id, { text, bytes: size });
+    bytes += size;
+    while (store.size > maxEntries || bytes > maxBytes) {
+      const oldest = store.keys().next().value;
       if (oldest === undefined) break;
-      known.delete(oldest);
+      forget(oldest);
     }
   };
+  for (const [id, text] of known) remember(id, text);
+  known.clear();
   return {
+    size: () => ({ entries: store.size, bytes }),
     resolve(params) {
       const ref = hashRef(params);
       if (params.query !== undefined) {
@@ -151,13 +180,13 @@ export function createPersistedOperations(
         return params.query;
       }
       if (!ref) throw missingQuery();
-      const text = known.get(ref.id);
-      if (text === undefined) {
+      const entry = store.get(ref.id);
+      if (entry === undefined) {
         // Apollo's APQ protocol: the client answers this code by resending with the text.
         throw new HttpError(404, ErrorCode.PERSISTED_QUERY_NOT_FOUND, 'PersistedQueryNotFound');
       }
-      remember(ref.id, text);
-      return text;
+      remember(ref.id, entry.text, entry.bytes);
+      return entry.text;
     },
   };
 }

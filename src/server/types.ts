@@ -20,8 +20,15 @@ export interface HttpRequest {
 /** The second argument of `contextValue`. */
 export interface RequestScope {
   /**
+   * The request's id, also sent back as `x-request-id` and written in its log line: the client's
+   * own `x-request-id` when it is 1–128 characters of `A-Z a-z 0-9 _ . : + / = -`, else a new one.
+   * Put it in the context to tie a resolver's or a database's logs to the request.
+   */
+  readonly requestId: string;
+  /**
    * Aborts when the operation is given up: `timeoutMs` passed (the reason is the 504 error) or
-   * the client went away. Pass it to fetch, database drivers and the like.
+   * the client went away. The engine gets the same signal (`ExecuteRequest.signal`). Pass it to
+   * fetch, database drivers and the like.
    */
   readonly signal: AbortSignal;
 }
@@ -62,8 +69,16 @@ export interface PersistedOptions {
   readonly mode: 'apq' | 'trusted' | 'off';
   /** The allowlist (trusted) or a pre-seeded store (apq): texts, or a map of sha256 hex → text. */
   readonly documents?: readonly string[] | Readonly<Record<string, string>>;
-  /** APQ store size (LRU). Default 1000. */
+  /** APQ store: most documents kept (LRU). Default 1000. */
   readonly maxEntries?: number;
+  /** APQ store: most UTF-8 bytes of document text kept, all entries together (LRU). Default 16 MiB. */
+  readonly maxBytes?: number;
+  /**
+   * APQ store: a document text over this many UTF-8 bytes is never kept (it still goes to the
+   * engine, which refuses it when over its own `maxDocumentBytes`). Default 100 KiB; the CLI
+   * passes `--max-document-bytes` to both.
+   */
+  readonly maxDocumentBytes?: number;
 }
 
 export interface GraphiQLOptions {

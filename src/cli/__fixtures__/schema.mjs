@@ -4,6 +4,7 @@ export const typeDefs = /* GraphQL */ `
   type Query {
     hello(name: String): String!
     slow(ms: Int!): String!
+    boom: String
   }
   type Mutation {
     bump: Int!
@@ -16,6 +17,9 @@ export const resolvers = {
   Query: {
     hello: (_, { name }) => `Hello, ${name ?? 'world'}!`,
     slow: (_, { ms }) => new Promise((resolve) => setTimeout(() => resolve(`slept ${ms}`), ms)),
+    boom: () => {
+      throw new Error('password=hunter2 in the connection string');
+    },
   },
   Mutation: {
     bump: () => ++bumps,

@@ -4,6 +4,7 @@ import {
   type DemoSeedSize,
   type SqlClient,
 } from '../../pg/index.js';
+import type { Logger } from '../../server/index.js';
 import { loadDatabaseSource } from '../loadDatabaseSource.js';
 import type { Progress } from '../progressBar.js';
 import type { ServeSource } from '../startServer.js';
@@ -68,10 +69,10 @@ export async function openDemoDatabase(
 }
 
 /** `sluice demo`: the demo database, reflected as any database `serve --database` is given. */
-export async function loadDemoSource(progress: Progress): Promise<ServeSource> {
+export async function loadDemoSource(progress: Progress, logger: Logger): Promise<ServeSource> {
   const client = await openDemoDatabase(progress);
   try {
-    const source = await loadDatabaseSource(client, {}, 'the demo database');
+    const source = await loadDatabaseSource(client, {}, 'the demo database', logger);
     return { ...source, defaultQuery: DEMO_QUERY };
   } catch (error) {
     await client.end().catch(() => {});

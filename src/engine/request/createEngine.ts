@@ -82,6 +82,7 @@ export interface ExecuteRequest {
    * bytes (the body is a Uint8Array) instead of being decoded into text. Default false.
    */
   readonly bytes?: boolean;
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** A request that takes the body as bytes. */
@@ -93,6 +94,8 @@ export interface ExecuteOutcome<Body extends string | Uint8Array = string> {
   /** False when the request failed before execution (variables, cost): the body has no `data`. */
   readonly hasData: boolean;
   readonly errorCount: number;
+  readonly errorCodes?: ReadonlyArray<string>;
+  readonly noData?: boolean;
   /** Milliseconds spent executing and writing the response (they are one step on the byte path). */
   readonly executeMs: number;
 }

@@ -1,0 +1,40 @@
+import { ErrorCode, type ExecuteOutcome } from '../engine/index.js';
+
+/** Seconds a client should wait before retrying (`Retry-After`), by database condition. */
+export const RETRY_AFTER_BUSY_S = 1;
+export const RETRY_AFTER_UNAVAILABLE_S = 5;
+
+export interface DatabaseStatus {
+  readonly status: 503 | 504;
+  readonly code: string;
+  readonly retryAfter?: string;
+}
+
+const UNAVAILABLE: DatabaseStatus = {
+  status: 503,
+  code: ErrorCode.DATABASE_UNAVAILABLE,
+  retryAfter: String(RETRY_AFTER_UNAVAILABLE_S),
+};
+const BUSY: DatabaseStatus = {
+  status: 503,
+  code: ErrorCode.DATABASE_BUSY,
+  retryAfter: String(RETRY_AFTER_BUSY_S),
+};
+const TIMEOUT: DatabaseStatus = { status: 504, code: ErrorCode.DATABASE_TIMEOUT };
+
+/**
+ * An outcome with no data whose errors say the database is down, busy, or cancelled the
+ * statement at its timeout is the server's condition, not the request's: 503 with Retry-After
+ * (so clients and load balancers back off) or 504, instead of 200. Partial data stays 200.
+ */
+export function databaseStatus(
+  outcome: ExecuteOutcome<string | Uint8Array>,
+): DatabaseStatus | null {
+  const codes = outcome.errorCodes;
+  if (codes === undefined || codes.length === 0) return null;
+  if (!(outcome.noData ?? !outcome.hasData)) return null;
+  if (codes.includes(ErrorCode.DATABASE_UNAVAILABLE)) return UNAVAILABLE;
+  if (codes.includes(ErrorCode.DATABASE_BUSY)) return BUSY;
+  if (codes.includes(ErrorCode.DATABASE_TIMEOUT)) return TIMEOUT;
+  return null;
+}
