@@ -19,7 +19,7 @@ import {
   maxDirectivesRule,
   noIntrospectionRule,
 } from '../validation/limitRules.js';
-import { estimateCost } from '../validation/costRule.js';
+import { estimateCost } from '../validation/estimateCost.js';
 import { createErrorFormatter, withCode } from './formatError.js';
 import { LruCache } from './LruCache.js';
 import { pickOperation } from '../plan/pickOperation.js';
@@ -247,9 +247,8 @@ export function createEngine(options: EngineOptions): Engine {
       return { first: failure, again: { ...failure, cached: true, timings: NO_TIME } };
     }
     const operation = picked;
+    // A constant unless the estimate reads variables: then it is evaluated per request.
     const costOf = estimateCost(schema, document, operation);
-    // Without variables the estimate is a constant: check it once, not per request.
-    const fixedCost = (operation.variableDefinitions?.length ?? 0) === 0 ? costOf({}) : undefined;
     const costError = (cost: number): ExecuteOutcome => {
       const error = new GraphQLError(
         `Query cost of ${cost} exceeds the maximum allowed cost of ${maxCost}.`,
@@ -266,7 +265,7 @@ export function createEngine(options: EngineOptions): Engine {
       request: ExecuteRequest = {},
     ): PromiseOrValue<ExecuteOutcome<string | Uint8Array>> => {
       const variables = request.variables ?? {};
-      const cost = fixedCost ?? costOf(variables);
+      const cost = typeof costOf === 'number' ? costOf : costOf(variables);
       if (cost > maxCost) return costError(cost);
       const started = now();
       const ran = runJSON(
