@@ -3,6 +3,7 @@ import {
   parse,
   specifiedRules,
   type DocumentNode,
+  type ExecutionArgs,
   type GraphQLFieldResolver,
   type GraphQLFormattedError,
   type GraphQLSchema,
@@ -20,6 +21,8 @@ import {
   noIntrospectionRule,
 } from '../validation/limitRules.js';
 import { estimateCost } from '../validation/estimateCost.js';
+import { checkDocumentText } from '../validation/checkDocumentText.js';
+import { checkVariables } from '../validation/checkVariables.js';
 import { createErrorFormatter, withCode } from './formatError.js';
 import { LruCache } from './LruCache.js';
 import { pickOperation } from '../plan/pickOperation.js';
@@ -30,16 +33,46 @@ export interface EngineOptions {
   readonly schema: GraphQLSchema;
   /** Number of distinct documents whose plans are kept (LRU). Default 1000. */
   readonly planCacheSize?: number;
+  /**
+   * Bytes the kept plans may take, as estimated per document (its text, syntax tree and plan;
+   * see `cachedBytes`). A document estimated above it is answered but not kept. Default 64 MiB.
+   */
+  readonly planCacheBytes?: number;
+  /**
+   * Largest document accepted, in UTF-8 bytes of its text (comments and white space count),
+   * checked before parsing: MAX_DOCUMENT_SIZE_EXCEEDED. Default 100,000.
+   */
+  readonly maxDocumentBytes?: number;
   /** Maximum lexical tokens in a document. Default 10,000. */
   readonly maxTokens?: number;
-  /** Maximum nesting of fields. Default 20. */
+  /**
+   * Maximum nesting of fields: MAX_DEPTH_EXCEEDED. Before parsing, the text may nest `{`, `[`
+   * and `(` together at most 2 × maxDepth + maxInputDepth + 2 deep (at most 1,000), which any
+   * document within the limits does (a fragment on every level, a literal maxInputDepth deep).
+   * Default 20.
+   */
   readonly maxDepth?: number;
   /** Maximum aliases per operation. Default 100. */
   readonly maxAliases?: number;
   /** Maximum directives per operation. Default 50. */
   readonly maxDirectives?: number;
-  /** Maximum estimated cost (see docs/limits.md). Default 50,000. */
+  /**
+   * Maximum estimated cost: COST_LIMIT_EXCEEDED. Every field costs 1; the selections under a
+   * list count once per expected item (see the engine README, "Limits"). Default 50,000.
+   */
   readonly maxCost?: number;
+  /**
+   * Largest variables accepted, in bytes of their JSON text (strings counted by length), checked
+   * before coercion: MAX_VARIABLES_SIZE_EXCEEDED. Default 100,000.
+   */
+  readonly maxVariablesBytes?: number;
+  /**
+   * Deepest a variable's value may nest lists and objects (`{"v": [1]}` is 1 deep for `v`),
+   * checked before coercion: MAX_INPUT_DEPTH_EXCEEDED. Default 32: filters nest two levels (a
+   * list, an object) per `and`/`or`, so 16 levels of those, far more than written by hand, and
+   * far from the stack that graphql-js's recursive coercion needs.
+   */
+  readonly maxInputDepth?: number;
   /** Allow `__schema` / `__type`. Default true. */
   readonly introspection?: boolean;
   /** Leave "Did you mean …?" suggestions out of validation and coercion errors. Default false. */
@@ -116,6 +149,8 @@ export interface EngineStats {
   planCacheHits: number;
   planCacheMisses: number;
   planCacheSize: number;
+  /** Estimated bytes of the kept plans (bounded by `planCacheBytes`). */
+  planCacheBytes: number;
 }
 
 export interface Engine {
@@ -125,22 +160,50 @@ export interface Engine {
   stats(): EngineStats;
 }
 
-interface CachedDocument {
-  readonly document?: DocumentNode;
-  readonly failure?: { phase: 'parse' | 'validate'; errors: ReadonlyArray<GraphQLError> };
-  readonly timings: PrepareTimings;
-  /** Prepared operations of this document, by operation name. */
-  operations?: Map<string, PreparedPair>;
-}
-
 interface PreparedPair {
   readonly first: PrepareResult;
   readonly again: PrepareResult;
 }
 
+interface CachedDocument {
+  /** The document, when it parsed and validated. */
+  readonly document?: DocumentNode;
+  /** The answer for a document that did not parse or validate, whatever the operation name. */
+  readonly failed?: PreparedPair;
+  readonly timings: PrepareTimings;
+  /** Estimated bytes kept for this document (cachedBytes). */
+  readonly bytes: number;
+  /** Prepared operations of this document by operation name: only names the document has. */
+  operations?: Map<string, PreparedPair>;
+}
+
 const NO_TIME: PrepareTimings = Object.freeze({ parse: 0, validate: 0, plan: 0 });
 
 const now = () => performance.now();
+
+/** Unknown operation names are quoted in errors up to this many characters. */
+const QUOTED_NAME_LENGTH = 100;
+
+/** The deepest `{`, `[`, `(` nesting checked before parsing ever allows (see `maxDepth`). */
+const MAX_NESTING = 1000;
+
+/**
+ * What a cached document is taken to hold, in bytes: its text at 2 bytes a character (V8 keeps
+ * one or two), and its syntax tree with locations and tokens, which is most of it. Calibrated
+ * with process.memoryUsage().heapUsed after gc(), over 2,000 documents of 100–900 tokens kept
+ * prepared and run: 275–510 bytes per token, plans included; comments are one token each. A
+ * document that failed to parse keeps no tree; one that failed validation keeps it (its errors
+ * point into it).
+ */
+const BYTES_PER_TOKEN = 512;
+const BYTES_PER_ENTRY = 1024;
+
+function cachedBytes(query: string, document: DocumentNode | undefined): number {
+  if (document === undefined) return BYTES_PER_ENTRY + 2 * query.length;
+  // Releases of graphql-js 16 before `tokenCount`: assume a token every two characters.
+  const tokens = document.tokenCount ?? query.length / 2;
+  return BYTES_PER_ENTRY + 2 * query.length + BYTES_PER_TOKEN * tokens;
+}
 
 /**
  * The request entry for servers (DESIGN.md, "Data flow"): text in, JSON text out, every document
@@ -150,11 +213,15 @@ export function createEngine(options: EngineOptions): Engine {
   const {
     schema,
     planCacheSize = 1000,
+    planCacheBytes = 64 * 1024 * 1024,
+    maxDocumentBytes = 100_000,
     maxTokens = 10_000,
     maxDepth = 20,
     maxAliases = 100,
     maxDirectives = 50,
     maxCost = 50_000,
+    maxVariablesBytes = 100_000,
+    maxInputDepth = 32,
     introspection = true,
     hideSuggestions = false,
   } = options;
@@ -166,23 +233,50 @@ export function createEngine(options: EngineOptions): Engine {
     ...(introspection ? [] : [noIntrospectionRule]),
     ...(options.validationRules ?? []),
   ];
+  const textLimits = {
+    maxBytes: maxDocumentBytes,
+    maxNesting: Math.min(MAX_NESTING, 2 * maxDepth + maxInputDepth + 2),
+  };
+  const variablesLimits = { maxBytes: maxVariablesBytes, maxDepth: maxInputDepth };
   const formatError = createErrorFormatter({
     maskErrors: options.maskErrors ?? false,
     onUnexpectedError: options.onUnexpectedError,
   });
-  const cache = new LruCache<string, CachedDocument>(planCacheSize);
-  const stats: EngineStats = { planCacheHits: 0, planCacheMisses: 0, planCacheSize: 0 };
+  const cache = new LruCache<string, CachedDocument>(planCacheSize, planCacheBytes);
+  const stats = { planCacheHits: 0, planCacheMisses: 0 };
 
-  function load(query: string): { entry: CachedDocument; cached: boolean } {
-    const hit = cache.get(query);
+  function fail(
+    phase: RequestFailure['phase'],
+    errors: ReadonlyArray<GraphQLError>,
+    cached: boolean,
+    timings: PrepareTimings,
+  ): RequestFailure {
+    return { ok: false, phase, errors, body: errorsBody(errors.map(formatError)), cached, timings };
+  }
+
+  /** The same failure for the request that found it and, cached, for later ones. */
+  function failedPair(
+    phase: RequestFailure['phase'],
+    errors: ReadonlyArray<GraphQLError>,
+    timings: PrepareTimings,
+  ): PreparedPair {
+    const first = fail(phase, errors, false, timings);
+    return { first, again: { ...first, cached: true, timings: NO_TIME } };
+  }
+
+  /** The cached document for `query`, or the failure of a text refused before parsing. */
+  function load(query: string): { entry: CachedDocument; cached: boolean } | RequestFailure {
+    // A text over the limit is never a key: looking it up would only hash it.
+    const hit = query.length > maxDocumentBytes ? undefined : cache.get(query);
     if (hit) {
       stats.planCacheHits++;
       return { entry: hit, cached: true };
     }
     stats.planCacheMisses++;
+    const refused = checkDocumentText(query, textLimits);
+    if (refused) return fail('parse', [refused], false, NO_TIME);
     const entry = parseAndValidate(query);
-    cache.set(query, entry);
-    stats.planCacheSize = cache.size;
+    cache.set(query, entry, entry.bytes);
     return { entry, cached: false };
   }
 
@@ -196,93 +290,98 @@ export function createEngine(options: EngineOptions): Engine {
       const code = /more that \d+ tokens/.test(error.message)
         ? ErrorCode.MAX_TOKENS_EXCEEDED
         : ErrorCode.GRAPHQL_PARSE_FAILED;
+      const timings = { parse: now() - t0, validate: 0, plan: 0 };
       return {
-        failure: { phase: 'parse', errors: [withCode(error, code)] },
-        timings: { parse: now() - t0, validate: 0, plan: 0 },
+        failed: failedPair('parse', [withCode(error, code)], timings),
+        timings,
+        bytes: cachedBytes(query, undefined),
       };
     }
     const t1 = now();
     const errors = validateDocument(schema, document, rules, { hideSuggestions });
     const t2 = now();
+    const timings = { parse: t1 - t0, validate: t2 - t1, plan: 0 };
+    const bytes = cachedBytes(query, document);
     if (errors.length > 0) {
-      return {
-        failure: {
-          phase: 'validate',
-          errors: errors.map((error) => withCode(error, ErrorCode.GRAPHQL_VALIDATION_FAILED)),
-        },
-        timings: { parse: t1 - t0, validate: t2 - t1, plan: 0 },
-      };
+      const coded = errors.map((error) => withCode(error, ErrorCode.GRAPHQL_VALIDATION_FAILED));
+      return { failed: failedPair('validate', coded, timings), timings, bytes };
     }
-    return { document, timings: { parse: t1 - t0, validate: t2 - t1, plan: 0 } };
+    return { document, timings, bytes };
   }
 
-  function fail(
-    phase: RequestFailure['phase'],
-    errors: ReadonlyArray<GraphQLError>,
-    cached: boolean,
-    timings: PrepareTimings,
-  ): RequestFailure {
-    return { ok: false, phase, errors, body: errorsBody(errors.map(formatError)), cached, timings };
+  /** An answer without data: a request refused before execution. */
+  function refusal(errors: ReadonlyArray<GraphQLError>): ExecuteOutcome {
+    const formatted = errors.map(formatError);
+    return {
+      body: errorsBody(formatted),
+      hasData: false,
+      errorCount: formatted.length,
+      executeMs: 0,
+    };
   }
 
   /**
    * Everything about one operation of a cached document that does not depend on a request,
-   * done once: picking the operation, the cost estimate, the execute function. `first` carries
-   * the timings of the request that parsed the document; `again` is what later requests get.
+   * done once: the cost estimate (a constant unless it reads variables), the refusals that
+   * follow from the document alone, the execute function.
    */
   function prepareOperation(
     entry: CachedDocument,
-    operationName: string | undefined,
+    document: DocumentNode,
+    operation: OperationDefinitionNode,
   ): PreparedPair {
     const t0 = now();
-    if (entry.failure) {
-      const failure = fail(entry.failure.phase, entry.failure.errors, false, entry.timings);
-      return { first: failure, again: { ...failure, cached: true, timings: NO_TIME } };
-    }
-    const document = entry.document as DocumentNode;
-    const picked = pickOperation(document, operationName);
-    if (picked instanceof GraphQLError) {
-      const errors = [withCode(picked, ErrorCode.OPERATION_RESOLUTION_FAILURE)];
-      const failure = fail('operation', errors, false, entry.timings);
-      return { first: failure, again: { ...failure, cached: true, timings: NO_TIME } };
-    }
-    const operation = picked;
-    // A constant unless the estimate reads variables: then it is evaluated per request.
-    const costOf = estimateCost(schema, document, operation);
-    const costError = (cost: number): ExecuteOutcome => {
-      const error = new GraphQLError(
-        `Query cost of ${cost} exceeds the maximum allowed cost of ${maxCost}.`,
-        { nodes: operation, extensions: { code: ErrorCode.COST_LIMIT_EXCEEDED } },
-      );
-      return {
-        body: errorsBody([formatError(error)]),
-        hasData: false,
-        errorCount: 1,
-        executeMs: 0,
-      };
+    const declaresVariables = (operation.variableDefinitions?.length ?? 0) > 0;
+    const cost = estimateCost(schema, document, operation);
+    const costError = (estimate: number): ExecuteOutcome =>
+      refusal([
+        new GraphQLError(
+          `Query cost of ${estimate} exceeds the maximum allowed cost of ${maxCost}.`,
+          { nodes: operation, extensions: { code: ErrorCode.COST_LIMIT_EXCEEDED } },
+        ),
+      ]);
+    const fixedRefusal = typeof cost === 'number' && cost > maxCost ? costError(cost) : undefined;
+
+    /** The refusal a request's variables earn (their size and depth, then the cost). */
+    const refuse = (variables: Readonly<Record<string, unknown>>): ExecuteOutcome | undefined => {
+      if (typeof cost === 'number') {
+        if (declaresVariables && typeof variables === 'object') {
+          const error = checkVariables(variables, variablesLimits);
+          if (error) return refusal([error]);
+        }
+        return fixedRefusal;
+      }
+      const error = typeof variables === 'object' && checkVariables(variables, variablesLimits);
+      if (error) return refusal([error]);
+      const estimate = cost(variables);
+      return estimate > maxCost ? costError(estimate) : undefined;
     };
-    const execute = (
-      request: ExecuteRequest = {},
+
+    const args = (request: ExecuteRequest, variables: Readonly<Record<string, unknown>>) =>
+      ({
+        schema,
+        document,
+        operationName: operation.name?.value,
+        rootValue: request.rootValue,
+        contextValue: request.contextValue,
+        variableValues: variables,
+        fieldResolver: options.fieldResolver,
+        typeResolver: options.typeResolver,
+        hideSuggestions,
+      }) satisfies ExecutionArgs;
+
+    const run = (
+      request: ExecuteRequest,
+      variables: Readonly<Record<string, unknown>>,
+      bytes: boolean,
     ): PromiseOrValue<ExecuteOutcome<string | Uint8Array>> => {
-      const variables = request.variables ?? {};
-      const cost = typeof costOf === 'number' ? costOf : costOf(variables);
-      if (cost > maxCost) return costError(cost);
       const started = now();
-      const ran = runJSON(
-        {
-          schema,
-          document,
-          operationName: operation.name?.value,
-          rootValue: request.rootValue,
-          contextValue: request.contextValue,
-          variableValues: variables,
-          fieldResolver: options.fieldResolver,
-          typeResolver: options.typeResolver,
-          hideSuggestions,
-        },
-        { formatError, requestErrorCode: ErrorCode.BAD_USER_INPUT, bytes: request.bytes === true },
-      );
-      const finish = (result: RunJSONResult) => ({
+      const ran = runJSON(args(request, variables), {
+        formatError,
+        requestErrorCode: ErrorCode.BAD_USER_INPUT,
+        bytes,
+      });
+      const finish = (result: RunJSONResult): ExecuteOutcome<string | Uint8Array> => ({
         body: result.json,
         hasData: result.hasData,
         errorCount: result.errorCount,
@@ -290,6 +389,14 @@ export function createEngine(options: EngineOptions): Engine {
       });
       return ran instanceof Promise ? ran.then(finish) : finish(ran);
     };
+
+    const execute = (
+      request: ExecuteRequest = {},
+    ): PromiseOrValue<ExecuteOutcome<string | Uint8Array>> => {
+      const variables = request.variables ?? {};
+      return refuse(variables) ?? run(request, variables, request.bytes === true);
+    };
+
     const first: PreparedOperation = {
       ok: true,
       operationType: operation.operation as OperationType,
@@ -304,22 +411,45 @@ export function createEngine(options: EngineOptions): Engine {
     return { first, again: { ...first, cached: true, timings: NO_TIME } };
   }
 
+  /** graphql-js's message for an operation that cannot be picked, quoting at most a short name. */
+  function unknownOperation(
+    error: GraphQLError,
+    operationName: string | null | undefined,
+    entry: CachedDocument,
+    cached: boolean,
+  ): RequestFailure {
+    const message =
+      operationName != null && operationName.length > QUOTED_NAME_LENGTH
+        ? `Unknown operation named "${operationName.slice(0, QUOTED_NAME_LENGTH)}…".`
+        : error.message;
+    const errors = [
+      new GraphQLError(message, { extensions: { code: ErrorCode.OPERATION_RESOLUTION_FAILURE } }),
+    ];
+    return fail('operation', errors, cached, cached ? NO_TIME : entry.timings);
+  }
+
   return {
     schema,
-    stats: () => ({ ...stats }),
+    stats: () => ({ ...stats, planCacheSize: cache.size, planCacheBytes: cache.bytes }),
     prepare(query, operationName) {
-      const { entry, cached } = load(query);
+      const loaded = load(query);
+      if ('ok' in loaded) return loaded;
+      const { entry, cached } = loaded;
+      if (entry.failed) return cached ? entry.failed.again : entry.failed.first;
+      const document = entry.document as DocumentNode;
       const key = operationName == null ? '' : '$' + operationName;
       let prepared = entry.operations?.get(key);
-      if (prepared === undefined) {
-        prepared = prepareOperation(entry, operationName ?? undefined);
-        (entry.operations ??= new Map()).set(key, prepared);
-        // A document parsed earlier, asked for another operation: only planning happened now.
-        return cached
-          ? { ...prepared.first, timings: { ...NO_TIME, plan: prepared.first.timings.plan } }
-          : prepared.first;
-      }
-      return cached ? prepared.again : prepared.first;
+      if (prepared !== undefined) return cached ? prepared.again : prepared.first;
+      const picked = pickOperation(document, operationName);
+      // A name the document does not have is not kept: names are the caller's to choose.
+      if (picked instanceof GraphQLError)
+        return unknownOperation(picked, operationName, entry, cached);
+      prepared = prepareOperation(entry, document, picked);
+      (entry.operations ??= new Map()).set(key, prepared);
+      // A document parsed earlier, asked for another operation: only planning happened now.
+      return cached
+        ? { ...prepared.first, timings: { ...NO_TIME, plan: prepared.first.timings.plan } }
+        : prepared.first;
     },
   };
 }

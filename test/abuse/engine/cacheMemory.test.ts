@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../../src/engine/index.js';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Runs a scenario of cacheMemory.fixture.ts in a child whose heap is 96 MB. */
+async function run(scenario: string): Promise<Record<string, unknown>> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      '--expose-gc',
+      '--max-old-space-size=96',
+      '--import',
+      'tsx',
+      'test/abuse/engine/cacheMemory.fixture.ts',
+      scenario,
+    ],
+    { cwd: root, maxBuffer: 1024 * 1024 },
+  );
+  return JSON.parse(stdout) as Record<string, unknown>;
+}
+
+// Each scenario sends 200 requests carrying 0.5–1 MB of unique text: about 200 MB if kept.
+describe('what the engine keeps of large requests', () => {
+  it('keeps nothing of unknown operation names, and quotes only the start of one', async () => {
+    const result = await run('operationNames');
+    expect(result['longestMessage']).toBeLessThan(1000);
+    expect(result['retainedMB']).toBeLessThan(10);
+  });
+
+  it('bounds the plan cache by bytes: 1 MB of comments per document', async () => {
+    const result = await run('paddedDocuments');
+    const stats = result['stats'] as { planCacheBytes: number; planCacheSize: number };
+    expect(stats.planCacheBytes).toBeLessThanOrEqual(16 * 1024 * 1024);
+    expect(stats.planCacheSize).toBeLessThanOrEqual(8);
+    expect(result['retainedMB']).toBeLessThan(40);
+  });
+
+  it('bounds cached parse and validation failures by bytes too', async () => {
+    const result = await run('paddedFailures');
+    const stats = result['stats'] as { planCacheBytes: number };
+    expect(stats.planCacheBytes).toBeLessThanOrEqual(16 * 1024 * 1024);
+    expect(result['retainedMB']).toBeLessThan(40);
+  });
+
+  it('refuses documents over maxDocumentBytes before parsing, and caches none of them', async () => {
+    const result = await run('oversizeDocuments');
+    expect(result['codes']).toEqual([ErrorCode.MAX_DOCUMENT_SIZE_EXCEEDED]);
+    expect(result['stats']).toMatchObject({ planCacheSize: 0, planCacheBytes: 0 });
+    expect(result['retainedMB']).toBeLessThan(10);
+  });
+});
