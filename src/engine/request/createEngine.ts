@@ -1,4 +1,5 @@
 import {
+  createSourceEventStream,
   GraphQLError,
   parse,
   specifiedRules,
@@ -23,9 +24,10 @@ import {
 import { estimateCost } from '../validation/estimateCost.js';
 import { checkDocumentText } from '../validation/checkDocumentText.js';
 import { checkVariables } from '../validation/checkVariables.js';
-import { createErrorFormatter, withCode } from './formatError.js';
+import { createErrorFormatter, errorCodesOf, withCode } from './formatError.js';
 import { LruCache } from './LruCache.js';
 import { pickOperation } from '../plan/pickOperation.js';
+import { isAsyncIterable, mapAsyncIterator } from '../subscribe.js';
 
 export { pickOperation };
 
@@ -115,6 +117,11 @@ export interface ExecuteRequest {
    * bytes (the body is a Uint8Array) instead of being decoded into text. Default false.
    */
   readonly bytes?: boolean;
+  /**
+   * Aborts when the response is no longer wanted (client gone, timeout): handed to data sources
+   * as the third argument of `CompiledSourceQuery.execute`, which cancel their statement.
+   */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** A request that takes the body as bytes. */
@@ -125,10 +132,20 @@ export interface ExecuteOutcome<Body extends string | Uint8Array = string> {
   readonly body: Body;
   /** False when the request failed before execution (variables, cost): the body has no `data`. */
   readonly hasData: boolean;
+  /**
+   * True when the body has no `data`, `data` is null, or every root field's value is null
+   * (an operation whose root fields were all skipped, `{}`, has data).
+   */
+  readonly noData: boolean;
   readonly errorCount: number;
+  /** The distinct `extensions.code` values of the body's errors, in the order they first appear. */
+  readonly errorCodes: ReadonlyArray<string>;
   /** Milliseconds spent executing and writing the response (they are one step on the byte path). */
   readonly executeMs: number;
 }
+
+/** What `subscribe` gives: the stream of per-event outcomes, or the outcome of a refusal. */
+export type SubscribeOutcome = AsyncGenerator<ExecuteOutcome, void, void> | ExecuteOutcome;
 
 export interface PreparedOperation {
   readonly ok: true;
@@ -139,8 +156,16 @@ export interface PreparedOperation {
   /** True when parse, validation and planning were all served from the cache. */
   readonly cached: boolean;
   readonly timings: PrepareTimings;
+  /** Runs a query or mutation; a subscription is answered OPERATION_NOT_SUPPORTED. */
   execute(request: ExecuteBytesRequest): PromiseOrValue<ExecuteOutcome<string | Uint8Array>>;
   execute(request?: ExecuteRequest): PromiseOrValue<ExecuteOutcome>;
+  /**
+   * Starts a subscription: the source stream of its events, each executed and written as JSON
+   * text (`bytes` does not apply), or the outcome of a request that could not start (variables,
+   * cost, the subscribe resolver failing). Other operations are answered OPERATION_NOT_SUPPORTED.
+   * Calling `return()` on the stream closes the source.
+   */
+  subscribe(request?: ExecuteRequest): Promise<SubscribeOutcome>;
 }
 
 export type PrepareResult = PreparedOperation | RequestFailure;
@@ -315,7 +340,9 @@ export function createEngine(options: EngineOptions): Engine {
     return {
       body: errorsBody(formatted),
       hasData: false,
+      noData: true,
       errorCount: formatted.length,
+      errorCodes: errorCodesOf(formatted),
       executeMs: 0,
     };
   }
@@ -323,7 +350,7 @@ export function createEngine(options: EngineOptions): Engine {
   /**
    * Everything about one operation of a cached document that does not depend on a request,
    * done once: the cost estimate (a constant unless it reads variables), the refusals that
-   * follow from the document alone, the execute function.
+   * follow from the document alone, the execute and subscribe functions.
    */
   function prepareOperation(
     entry: CachedDocument,
@@ -331,6 +358,7 @@ export function createEngine(options: EngineOptions): Engine {
     operation: OperationDefinitionNode,
   ): PreparedPair {
     const t0 = now();
+    const isSubscription = operation.operation === 'subscription';
     const declaresVariables = (operation.variableDefinitions?.length ?? 0) > 0;
     const cost = estimateCost(schema, document, operation);
     const costError = (estimate: number): ExecuteOutcome =>
@@ -341,6 +369,21 @@ export function createEngine(options: EngineOptions): Engine {
         ),
       ]);
     const fixedRefusal = typeof cost === 'number' && cost > maxCost ? costError(cost) : undefined;
+    const notSupported = (message: string): ExecuteOutcome =>
+      refusal([
+        new GraphQLError(message, {
+          nodes: operation,
+          extensions: { code: ErrorCode.OPERATION_NOT_SUPPORTED },
+        }),
+      ]);
+    const notExecutable = isSubscription
+      ? notSupported(
+          'Subscriptions cannot be executed as a single result; subscribe to them instead.',
+        )
+      : undefined;
+    const notSubscribable = isSubscription
+      ? undefined
+      : notSupported('Only subscriptions can be subscribed to; execute queries and mutations.');
 
     /** The refusal a request's variables earn (their size and depth, then the cost). */
     const refuse = (variables: Readonly<Record<string, unknown>>): ExecuteOutcome | undefined => {
@@ -380,11 +423,14 @@ export function createEngine(options: EngineOptions): Engine {
         formatError,
         requestErrorCode: ErrorCode.BAD_USER_INPUT,
         bytes,
+        signal: request.signal,
       });
       const finish = (result: RunJSONResult): ExecuteOutcome<string | Uint8Array> => ({
         body: result.json,
         hasData: result.hasData,
+        noData: result.noData,
         errorCount: result.errorCount,
+        errorCodes: result.errorCodes,
         executeMs: now() - started,
       });
       return ran instanceof Promise ? ran.then(finish) : finish(ran);
@@ -393,8 +439,28 @@ export function createEngine(options: EngineOptions): Engine {
     const execute = (
       request: ExecuteRequest = {},
     ): PromiseOrValue<ExecuteOutcome<string | Uint8Array>> => {
+      if (notExecutable) return notExecutable;
       const variables = request.variables ?? {};
       return refuse(variables) ?? run(request, variables, request.bytes === true);
+    };
+
+    const subscribe = async (request: ExecuteRequest = {}): Promise<SubscribeOutcome> => {
+      if (notSubscribable) return notSubscribable;
+      const variables = request.variables ?? {};
+      const refused = refuse(variables);
+      if (refused) return refused;
+      const stream = await createSourceEventStream(args(request, variables));
+      if (!isAsyncIterable(stream)) {
+        // Errors without a path are the request's (its variables); others the resolver's.
+        const errors = (stream.errors ?? []).map((error) =>
+          error.path === undefined ? withCode(error, ErrorCode.BAD_USER_INPUT) : error,
+        );
+        return refusal(errors);
+      }
+      // Events are written as text: the body of every outcome is a string.
+      return mapAsyncIterator(stream, (payload) =>
+        run({ ...request, rootValue: payload }, variables, false),
+      ) as AsyncGenerator<ExecuteOutcome, void, void>;
     };
 
     const first: PreparedOperation = {
@@ -407,6 +473,7 @@ export function createEngine(options: EngineOptions): Engine {
       timings: { ...entry.timings, plan: now() - t0 },
       // The body is bytes only when the request asked for them (runJSON's contract).
       execute: execute as PreparedOperation['execute'],
+      subscribe,
     };
     return { first, again: { ...first, cached: true, timings: NO_TIME } };
   }
