@@ -28,8 +28,8 @@ export interface RunJSONResult {
   readonly json: string | Uint8Array;
   /** False when the request failed before execution: the response has no `data`. */
   readonly hasData: boolean;
-  /** True when there is no data, data is null, or every root field's value is null. */
-  readonly noData: boolean;
+  /** The `data` member's text (with markers where spliced bytes go); undefined without data. */
+  readonly data: string | undefined;
   readonly errorCount: number;
   /** The distinct `extensions.code` of the written errors, in the order they first appear. */
   readonly errorCodes: ReadonlyArray<string>;
@@ -48,7 +48,7 @@ export function runJSON(
     return {
       json: '{"errors":' + written.text + '}',
       hasData: false,
-      noData: true,
+      data: undefined,
       errorCount: errors.length,
       errorCodes: written.codes,
     };
@@ -75,7 +75,7 @@ function finish(ctx: ExecutionContext, data: string, options: RunJSONOptions): R
   return {
     json: chunks === undefined || chunks.length === 0 ? text : assembleBytes(text, chunks),
     hasData: true,
-    noData: everyRootValueNull(data),
+    data,
     errorCount: errors.length,
     errorCodes: written.codes,
   };
@@ -94,12 +94,14 @@ function writeErrors(
 }
 
 /**
- * Whether the data text is `null` or an object whose every value is `null`: read up to the first
- * other value only. Its keys are response keys, GraphQL names that JSON never escapes; an
- * object with no keys (every root field skipped) has data.
+ * Whether a result carries no value: no data, data `null`, or an object whose every value is
+ * `null`, read up to the first other value only. Its keys are response keys, GraphQL names that
+ * JSON never escapes; an object with no keys (every root field skipped) has data. Reading the
+ * text makes V8 flatten it (a copy), so callers ask only when it matters.
  */
-function everyRootValueNull(data: string): boolean {
-  if (data === 'null') return true;
+export function hasNoData(result: RunJSONResult): boolean {
+  const data = result.data;
+  if (data === undefined || data === 'null') return true;
   if (data === '{}') return false;
   let i = 0; // at `{` or `,`
   while (i < data.length - 1) {

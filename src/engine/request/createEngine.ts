@@ -14,7 +14,12 @@ import {
 } from 'graphql';
 import { ErrorCode } from '../errors/ErrorCode.js';
 import { validateDocument } from '../validation/validateDocument.js';
-import { runJSON, type PromiseOrValue, type RunJSONResult } from '../execution/runJSON.js';
+import {
+  hasNoData,
+  runJSON,
+  type PromiseOrValue,
+  type RunJSONResult,
+} from '../execution/runJSON.js';
 import {
   maxAliasesRule,
   maxDepthRule,
@@ -134,7 +139,9 @@ export interface ExecuteOutcome<Body extends string | Uint8Array = string> {
   readonly hasData: boolean;
   /**
    * True when the body has no `data`, `data` is null, or every root field's value is null
-   * (an operation whose root fields were all skipped, `{}`, has data).
+   * (an operation whose root fields were all skipped, `{}`, has data). After execution, a
+   * getter that reads the start of the data text (V8 then flattens the text: read it only
+   * when it matters, e.g. when there are errors).
    */
   readonly noData: boolean;
   readonly errorCount: number;
@@ -369,21 +376,17 @@ export function createEngine(options: EngineOptions): Engine {
         ),
       ]);
     const fixedRefusal = typeof cost === 'number' && cost > maxCost ? costError(cost) : undefined;
-    const notSupported = (message: string): ExecuteOutcome =>
-      refusal([
-        new GraphQLError(message, {
-          nodes: operation,
-          extensions: { code: ErrorCode.OPERATION_NOT_SUPPORTED },
-        }),
-      ]);
-    const notExecutable = isSubscription
-      ? notSupported(
-          'Subscriptions cannot be executed as a single result; subscribe to them instead.',
-        )
-      : undefined;
-    const notSubscribable = isSubscription
-      ? undefined
-      : notSupported('Only subscriptions can be subscribed to; execute queries and mutations.');
+    // Made when first needed: an error's stack trace costs more than the rest of planning.
+    let unsupported: ExecuteOutcome | undefined;
+    const notSupported = (): ExecuteOutcome =>
+      (unsupported ??= refusal([
+        new GraphQLError(
+          isSubscription
+            ? 'Subscriptions cannot be executed as a single result; subscribe to them instead.'
+            : 'Only subscriptions can be subscribed to; execute queries and mutations.',
+          { nodes: operation, extensions: { code: ErrorCode.OPERATION_NOT_SUPPORTED } },
+        ),
+      ]));
 
     /** The refusal a request's variables earn (their size and depth, then the cost). */
     const refuse = (variables: Readonly<Record<string, unknown>>): ExecuteOutcome | undefined => {
@@ -425,27 +428,20 @@ export function createEngine(options: EngineOptions): Engine {
         bytes,
         signal: request.signal,
       });
-      const finish = (result: RunJSONResult): ExecuteOutcome<string | Uint8Array> => ({
-        body: result.json,
-        hasData: result.hasData,
-        noData: result.noData,
-        errorCount: result.errorCount,
-        errorCodes: result.errorCodes,
-        executeMs: now() - started,
-      });
+      const finish = (result: RunJSONResult) => new ExecutedOutcome(result, now() - started);
       return ran instanceof Promise ? ran.then(finish) : finish(ran);
     };
 
     const execute = (
       request: ExecuteRequest = {},
     ): PromiseOrValue<ExecuteOutcome<string | Uint8Array>> => {
-      if (notExecutable) return notExecutable;
+      if (isSubscription) return notSupported();
       const variables = request.variables ?? {};
       return refuse(variables) ?? run(request, variables, request.bytes === true);
     };
 
     const subscribe = async (request: ExecuteRequest = {}): Promise<SubscribeOutcome> => {
-      if (notSubscribable) return notSubscribable;
+      if (!isSubscription) return notSupported();
       const variables = request.variables ?? {};
       const refused = refuse(variables);
       if (refused) return refused;
@@ -519,6 +515,29 @@ export function createEngine(options: EngineOptions): Engine {
         : prepared.first;
     },
   };
+}
+
+/** The outcome of an execution: `noData` reads the body's start only when asked (hasNoData). */
+class ExecutedOutcome implements ExecuteOutcome<string | Uint8Array> {
+  readonly body: string | Uint8Array;
+  readonly hasData: boolean;
+  readonly errorCount: number;
+  readonly errorCodes: ReadonlyArray<string>;
+  readonly executeMs: number;
+  readonly #result: RunJSONResult;
+
+  constructor(result: RunJSONResult, executeMs: number) {
+    this.body = result.json;
+    this.hasData = result.hasData;
+    this.errorCount = result.errorCount;
+    this.errorCodes = result.errorCodes;
+    this.executeMs = executeMs;
+    this.#result = result;
+  }
+
+  get noData(): boolean {
+    return hasNoData(this.#result);
+  }
 }
 
 function errorsBody(errors: ReadonlyArray<GraphQLFormattedError>): string {

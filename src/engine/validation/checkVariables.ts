@@ -20,51 +20,61 @@ export function checkVariables(
   limits: VariablesLimits,
 ): GraphQLError | undefined {
   const { maxBytes, maxDepth } = limits;
-  const values: unknown[] = [];
-  const depths: number[] = [];
-  let bytes = 2 + pushEntries(variables, values, depths, 0);
+  // Variables are mostly scalars: lists and objects go on a stack, made only when one is met.
+  let values: unknown[] | undefined;
+  let depths: number[] | undefined;
+  let bytes = 1; // the braces, less the comma the first entry does not take
+  for (const key in variables) {
+    if (!Object.prototype.hasOwnProperty.call(variables, key)) continue;
+    bytes += key.length + 4;
+    const value = variables[key];
+    if (typeof value === 'object' && value !== null) {
+      (values ??= []).push(value);
+      (depths ??= []).push(0);
+    } else {
+      bytes += scalarLength(value);
+    }
+  }
+  if (values === undefined || depths === undefined) {
+    return bytes > maxBytes ? tooLarge(maxBytes) : undefined;
+  }
   while (values.length > 0) {
     if (bytes > maxBytes) return tooLarge(maxBytes);
     const value = values.pop();
     const depth = depths.pop()!;
-    if (typeof value === 'string') {
-      bytes += value.length + 2;
-    } else if (typeof value === 'object' && value !== null) {
-      if (depth >= maxDepth) return tooDeep(maxDepth);
-      if (Array.isArray(value)) {
-        // Every item takes a byte at least: a sparse array is refused by its length alone.
-        if (bytes + 2 * value.length > maxBytes) return tooLarge(maxBytes);
-        bytes += 1 + value.length; // brackets and commas
-        for (const item of value) {
-          values.push(item);
-          depths.push(depth + 1);
-        }
-      } else {
-        bytes += 2 + pushEntries(value as Record<string, unknown>, values, depths, depth + 1);
+    if (typeof value !== 'object' || value === null) {
+      bytes += scalarLength(value);
+    } else if (depth >= maxDepth) {
+      return tooDeep(maxDepth);
+    } else if (Array.isArray(value)) {
+      // Every item takes a byte at least: a sparse array is refused by its length alone.
+      if (bytes + 2 * value.length > maxBytes) return tooLarge(maxBytes);
+      bytes += 1 + value.length; // brackets and commas
+      for (const item of value) {
+        values.push(item);
+        depths.push(depth + 1);
       }
     } else {
-      // Numbers by their text; true, false, null (and undefined, written as null).
-      bytes += typeof value === 'number' ? String(value).length : value === false ? 5 : 4;
+      bytes += 1;
+      for (const key in value) {
+        if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+        bytes += key.length + 4;
+        values.push((value as Record<string, unknown>)[key]);
+        depths.push(depth + 1);
+      }
     }
   }
   return bytes > maxBytes ? tooLarge(maxBytes) : undefined;
 }
 
-/** Queues an object's own values; returns the bytes of its keys, colons and commas. */
-function pushEntries(
-  object: Readonly<Record<string, unknown>>,
-  values: unknown[],
-  depths: number[],
-  depth: number,
-): number {
-  let bytes = -1;
-  for (const key in object) {
-    if (!Object.prototype.hasOwnProperty.call(object, key)) continue;
-    bytes += key.length + 4;
-    values.push(object[key]);
-    depths.push(depth);
-  }
-  return Math.max(0, bytes);
+/** The JSON length of a string, number, boolean or null (undefined is written as null). */
+function scalarLength(value: unknown): number {
+  if (typeof value === 'string') return value.length + 2;
+  if (typeof value !== 'number') return value === false ? 5 : 4;
+  if (!Number.isInteger(value) || Math.abs(value) >= 1e15) return String(value).length;
+  let digits = value < 0 ? 2 : 1;
+  for (let rest = Math.abs(value); rest >= 10; rest = Math.floor(rest / 10)) digits++;
+  return digits;
 }
 
 function tooLarge(max: number): GraphQLError {

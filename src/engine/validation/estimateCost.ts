@@ -95,13 +95,23 @@ const asSize = (value: unknown): number | undefined =>
     ? Math.min(MAX_COST_ESTIMATE, Math.max(0, value))
     : undefined;
 
+const HOISTED_TERMS = 4;
+
 class SumBuilder {
   fixed = 0;
   readonly terms: Array<Exclude<Figure, number>> = [];
 
   add(figure: Figure): void {
-    if (typeof figure === 'number') this.fixed = add(this.fixed, figure);
-    else this.terms.push(figure);
+    if (typeof figure === 'number') {
+      this.fixed = add(this.fixed, figure);
+    } else if (figure.kind === SUM && figure.terms.length <= HOISTED_TERMS) {
+      // A small sum is merged into this one, so evaluation has fewer levels to go through. Each
+      // merge copies at most HOISTED_TERMS terms, so compiling stays linear.
+      this.fixed = add(this.fixed, figure.fixed);
+      for (const term of figure.terms) this.terms.push(term);
+    } else {
+      this.terms.push(figure);
+    }
   }
 
   figure(): Figure {
@@ -282,8 +292,9 @@ export function estimateCost(
   const root = selectionSetFigures(rootType, operation.selectionSet, undefined).plain;
   if (typeof root === 'number') return root;
   const figures = slots;
+  // Evaluation is synchronous and not re-entrant: one array of slot values serves every request.
+  const values = new Float64Array(figures.length);
   return (variables) => {
-    const values = new Float64Array(figures.length);
     for (let i = 0; i < figures.length; i++) values[i] = evaluate(figures[i]!, variables, values);
     return evaluate(root, variables, values);
   };
