@@ -1,8 +1,8 @@
 // Run by cacheMemory.test.ts in a child process with a small heap and --expose-gc: each scenario
 // sends requests whose text or operation name is large and unique, then prints what the engine
 // kept. Without bounds the child runs out of memory and dies.
-import { buildSchema } from 'graphql';
-import { createEngine } from '../../../src/engine/index.js';
+import { buildSchema, parse } from 'graphql';
+import { createEngine, executeJSON } from '../../../src/engine/index.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with --expose-gc');
@@ -27,6 +27,15 @@ const scenarios: Record<string, () => Promise<Record<string, unknown>>> = {
       if (!known.ok) throw new Error(known.body);
     }
     return { longestMessage, stats: engine.stats() };
+  },
+  async dropInOperationNames() {
+    // The graphql-js drop-ins cache plans per document object, by operation name.
+    const document = parse('query A { hello } query B { other }');
+    for (let i = 0; i < requests; i++) {
+      const text = await executeJSON({ schema, document, operationName: padding(i, 500_000) });
+      if (!text.startsWith('{"errors":[{"message":"Unknown operation named')) throw new Error(text);
+    }
+    return { document: document.definitions.length };
   },
   async paddedDocuments() {
     const engine = createEngine({ schema, maxDocumentBytes: 2 * MB, planCacheBytes: 16 * MB });

@@ -31,6 +31,11 @@ describe('what the engine keeps of large requests', () => {
     expect(result['retainedMB']).toBeLessThan(10);
   });
 
+  it('keeps nothing of unknown operation names given to the drop-ins either', async () => {
+    const result = await run('dropInOperationNames');
+    expect(result['retainedMB']).toBeLessThan(10);
+  });
+
   it('bounds the plan cache by bytes: 1 MB of comments per document', async () => {
     const result = await run('paddedDocuments');
     const stats = result['stats'] as { planCacheBytes: number; planCacheSize: number };
