@@ -37,6 +37,18 @@ describe('LruCache', () => {
     expect(cache.get('a')).toBe(1);
   });
 
+  it('grows an entry, evicting the oldest others, or the entry itself when it alone is too large', () => {
+    const cache = new LruCache<string, number>(100, 10);
+    cache.set('a', 1, 3);
+    cache.set('b', 2, 3);
+    cache.grow('b', 5); // 11 bytes: a goes
+    expect([cache.get('a'), cache.get('b'), cache.bytes]).toEqual([undefined, 2, 8]);
+    cache.grow('b', 3);
+    expect([cache.get('b'), cache.size, cache.bytes]).toEqual([undefined, 0, 0]);
+    cache.grow('missing', 1);
+    expect(cache.bytes).toBe(0);
+  });
+
   it('refuses a size below one', () => {
     expect(() => new LruCache(0)).toThrow(RangeError);
     expect(() => new LruCache(1, 0)).toThrow(RangeError);

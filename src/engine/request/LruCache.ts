@@ -46,6 +46,23 @@ export class LruCache<K, V> {
     return true;
   }
 
+  /**
+   * Adds to the size of a kept entry (what it holds grew): the oldest others are evicted until the
+   * bytes fit again, or the entry itself when it alone no longer fits.
+   */
+  grow(key: K, bytes: number): void {
+    const entry = this.#map.get(key);
+    if (entry === undefined) return;
+    entry.bytes += bytes;
+    this.#bytes += bytes;
+    if (entry.bytes > this.#maxBytes) {
+      this.delete(key);
+      return;
+    }
+    entry.used = ++this.#clock;
+    while (this.#bytes > this.#maxBytes) this.#evictOldest();
+  }
+
   delete(key: K): void {
     const known = this.#map.get(key);
     if (known === undefined) return;

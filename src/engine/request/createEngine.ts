@@ -195,6 +195,8 @@ export interface Engine {
 interface PreparedPair {
   readonly first: PrepareResult;
   readonly again: PrepareResult;
+  /** Selections the operation reaches (estimateCost): what is kept for it grows with them. */
+  readonly selections?: number;
 }
 
 interface CachedDocument {
@@ -229,6 +231,13 @@ const MAX_NESTING = 1000;
  */
 const BYTES_PER_TOKEN = 512;
 const BYTES_PER_ENTRY = 1024;
+/**
+ * What each operation prepared and run keeps besides the document, per selection it reaches (its
+ * fragments' included, each once): cost figures and plan. Measured as above over 300 operations
+ * of one document spreading the same 300 fragments: 25 bytes a selection, 96 where the cost reads
+ * variables. Plans for other `@skip`/`@include` combinations (up to 64) are not counted apart.
+ */
+const BYTES_PER_SELECTION = 128;
 
 function cachedBytes(query: string, document: DocumentNode | undefined): number {
   if (document === undefined) return BYTES_PER_ENTRY + 2 * query.length;
@@ -367,7 +376,7 @@ export function createEngine(options: EngineOptions): Engine {
     const t0 = now();
     const isSubscription = operation.operation === 'subscription';
     const declaresVariables = (operation.variableDefinitions?.length ?? 0) > 0;
-    const cost = estimateCost(schema, document, operation);
+    const { cost, selections } = estimateCost(schema, document, operation);
     const costError = (estimate: number): ExecuteOutcome =>
       refusal([
         new GraphQLError(
@@ -471,7 +480,7 @@ export function createEngine(options: EngineOptions): Engine {
       execute: execute as PreparedOperation['execute'],
       subscribe,
     };
-    return { first, again: { ...first, cached: true, timings: NO_TIME } };
+    return { first, again: { ...first, cached: true, timings: NO_TIME }, selections };
   }
 
   /** graphql-js's message for an operation that cannot be picked, quoting at most a short name. */
@@ -509,6 +518,8 @@ export function createEngine(options: EngineOptions): Engine {
         return unknownOperation(picked, operationName, entry, cached);
       prepared = prepareOperation(entry, document, picked);
       (entry.operations ??= new Map()).set(key, prepared);
+      // Each operation keeps its own figures and plan, even where operations share fragments.
+      cache.grow(query, BYTES_PER_SELECTION * (prepared.selections ?? 0));
       // A document parsed earlier, asked for another operation: only planning happened now.
       return cached
         ? { ...prepared.first, timings: { ...NO_TIME, plan: prepared.first.timings.plan } }

@@ -45,6 +45,15 @@ export interface ListSizeExtension {
 /** The estimate of one operation: a constant, or a function of the request's variables. */
 export type CostEstimate = number | ((variables: Readonly<Record<string, unknown>>) => number);
 
+export interface OperationCost {
+  readonly cost: CostEstimate;
+  /**
+   * Selections compiled: what the operation reaches, each fragment counted once. What is kept
+   * for an operation (these figures, its plan) grows with it.
+   */
+  readonly selections: number;
+}
+
 /*
  * The estimate is compiled into figures. A figure is a number when it does not depend on the
  * variables; otherwise a sum of a constant and terms: nested sums, products (a list's size times
@@ -137,14 +146,14 @@ function product(size: Size, items: Figure): Figure {
  * `sizedFields` the size multiplies those child fields' selections rather than the field's.
  *
  * Compiling and evaluating are both linear in the document's size: each fragment is compiled
- * once (per set of sized fields it is spread under) and evaluated once per request. Returns a
- * number when no variable is read.
+ * once (per set of sized fields it is spread under) and evaluated once per request. The cost is
+ * a number when no variable is read.
  */
 export function estimateCost(
   schema: GraphQLSchema,
   document: DocumentNode,
   operation: OperationDefinitionNode,
-): CostEstimate {
+): OperationCost {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION)
@@ -160,6 +169,7 @@ export function estimateCost(
   const compiled = new Map<string, Map<ReadonlyArray<string> | undefined, Figures>>();
   /** Figures of fragments that read variables, in an order where a slot only refers to earlier ones. */
   const slots: Figure[] = [];
+  let selections = 0;
 
   const fieldDefOf = (
     parent: GraphQLCompositeType,
@@ -202,6 +212,7 @@ export function estimateCost(
   ): Figures {
     const plain = new SumBuilder();
     const sized = new SumBuilder();
+    selections += selectionSet.selections.length;
     for (const selection of selectionSet.selections) {
       let inner: Figures;
       if (selection.kind === Kind.FIELD) {
@@ -288,10 +299,13 @@ export function estimateCost(
   }
 
   const rootType = schema.getRootType(operation.operation);
-  if (!rootType) return 0;
+  if (!rootType) return { cost: 0, selections: 0 };
   const root = selectionSetFigures(rootType, operation.selectionSet, undefined).plain;
-  if (typeof root === 'number') return root;
-  const figures = slots;
+  return { cost: typeof root === 'number' ? root : evaluator(root, slots), selections };
+}
+
+/** The estimate as a function of the variables; it keeps the figures and nothing of compiling. */
+function evaluator(root: Figure, figures: ReadonlyArray<Figure>): CostEstimate {
   // Evaluation is synchronous and not re-entrant: one array of slot values serves every request.
   const values = new Float64Array(figures.length);
   return (variables) => {
