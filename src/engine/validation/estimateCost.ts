@@ -342,15 +342,18 @@ function evaluate(
   if (figure.kind === SLOT) return slots[figure.index]!;
   if (figure.kind === PRODUCT)
     return multiply(readSize(figure.size, variables), evaluate(figure.items, variables, slots));
+  const terms = figure.terms;
   let total = figure.fixed;
-  for (const term of figure.terms) total = add(total, evaluate(term, variables, slots));
+  for (let i = 0; i < terms.length; i++) total = add(total, evaluate(terms[i]!, variables, slots));
   return total;
 }
 
 function readSize(size: VariableSize, variables: Readonly<Record<string, unknown>>): number {
-  for (const { name, fallback } of size.reads) {
-    const given = variables[name];
-    const value = asSize(given === undefined ? fallback : given);
+  const reads = size.reads;
+  for (let i = 0; i < reads.length; i++) {
+    const read = reads[i]!;
+    const given = variables[read.name];
+    const value = asSize(given === undefined ? read.fallback : given);
     if (value !== undefined) return value;
   }
   return size.otherwise;
