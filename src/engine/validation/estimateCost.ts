@@ -6,8 +6,6 @@ import {
   isListType,
   isObjectType,
   Kind,
-  SchemaMetaFieldDef,
-  TypeMetaFieldDef,
   typeFromAST,
   type DocumentNode,
   type FieldNode,
@@ -165,22 +163,19 @@ export function estimateCost(
     if (value?.kind === Kind.INT || value?.kind === Kind.FLOAT)
       variableDefaults.set(definition.variable.name.value, Number(value.value));
   }
-  const queryType = schema.getQueryType();
   const compiled = new Map<string, Map<ReadonlyArray<string> | undefined, Figures>>();
   /** Figures of fragments that read variables, in an order where a slot only refers to earlier ones. */
   const slots: Figure[] = [];
   let selections = 0;
 
+  // `__schema` and `__type` are not among a type's fields: they cost 1 each, their selections
+  // nothing. What introspection can select is bounded by the schema, and its nesting by
+  // graphql-js's MaxIntrospectionDepthRule; GraphiQL's query would cost about 50,000 otherwise.
   const fieldDefOf = (
     parent: GraphQLCompositeType,
     name: string,
-  ): GraphQLField<unknown, unknown> | undefined => {
-    if (parent === queryType) {
-      if (name === '__schema') return SchemaMetaFieldDef;
-      if (name === '__type') return TypeMetaFieldDef;
-    }
-    return isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[name] : undefined;
-  };
+  ): GraphQLField<unknown, unknown> | undefined =>
+    isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[name] : undefined;
 
   function slotted(figure: Figure): Figure {
     if (typeof figure === 'number') return figure;

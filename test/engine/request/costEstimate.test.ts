@@ -97,13 +97,25 @@ describe('the cost estimate', () => {
     expect(await costOf(query)).toBe(1 + 3 * (1 + 1 + 2) + 1 + (1 + 1 + 2));
   });
 
-  it('counts introspection: nested lists of types and fields multiply', async () => {
-    const nested = '{ __schema { types { fields { type { fields { name } } } } } }';
-    expect(await costOf(nested)).toBe(1 + 1 + 10 * (1 + 10 * (1 + 1 + 10)));
-    // GraphiQL's introspection query stays well below the default limit.
-    const engine = createEngine({ schema });
-    const prepared = engine.prepare(getIntrospectionQuery()) as PreparedOperation;
-    const outcome = await prepared.execute();
-    expect(outcome.errorCount).toBe(0);
+  it('leaves introspection to graphql-js: GraphiQL can introspect, deep nesting is refused', async () => {
+    // __schema costs 1, its selections nothing: what it can select is bounded by the schema.
+    expect(await costOf('{ __schema { types { fields { name } } } }')).toBe(1);
+    const engine = createEngine({ schema, maxCost: 10 });
+    const query = getIntrospectionQuery({
+      descriptions: true,
+      specifiedByUrl: true,
+      directiveIsRepeatable: true,
+      schemaDescription: true,
+      inputValueDeprecation: true,
+    });
+    const prepared = engine.prepare(query) as PreparedOperation;
+    expect((await prepared.execute()).errorCount).toBe(0);
+    // MaxIntrospectionDepthRule (one of graphql-js's specified rules) refuses deeper nesting.
+    const nested =
+      '{ __schema { types { fields { type { fields { type { fields { type { fields { name } } } } } } } } } }';
+    const refused = engine.prepare(nested);
+    expect(refused.ok ? 'prepared' : JSON.parse(refused.body)).toMatchObject({
+      errors: [{ extensions: { code: ErrorCode.GRAPHQL_VALIDATION_FAILED } }],
+    });
   });
 });
