@@ -19,7 +19,7 @@ export async function subscribe(
   return mapAsyncIterator(resultOrStream, (payload) => execute({ ...args, rootValue: payload }));
 }
 
-function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+export function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return (
     typeof (value as { [Symbol.asyncIterator]?: unknown } | null)?.[Symbol.asyncIterator] ===
     'function'
@@ -30,7 +30,7 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
  * graphql-js's mapAsyncIterator: maps every value of an async iterable, closing the source when
  * the mapping fails or the consumer returns early.
  */
-function mapAsyncIterator<T, U>(
+export function mapAsyncIterator<T, U>(
   iterable: AsyncIterable<T>,
   callback: (value: T) => PromiseOrValue<U>,
 ): AsyncGenerator<U, void, void> {

@@ -34,6 +34,8 @@ export interface ExecutionContext {
   readonly fieldResolver: GraphQLFieldResolver<unknown, unknown> | undefined;
   readonly typeResolver: GraphQLTypeResolver<unknown, unknown>;
   readonly errors: CollectedErrors;
+  /** The caller's abort signal, handed to data sources (createEngine's `ExecuteRequest.signal`). */
+  readonly signal: AbortSignal | undefined;
   /** Statements of root data sources started by this execution (each runs once). */
   sourceRuns: Map<SourceGroup, SourceRun> | undefined;
   /** The first error JSON.stringify raised writing a value (byte path only). */
@@ -62,6 +64,7 @@ function devAssert(condition: unknown, message: string): void {
  */
 export function buildExecutionContext(
   args: ExecutionArgs,
+  signal?: AbortSignal,
 ): ExecutionContext | ReadonlyArray<GraphQLError> {
   const { schema, document, variableValues: rawVariableValues } = args;
   devAssert(document, 'Must provide document.');
@@ -101,6 +104,7 @@ export function buildExecutionContext(
     fieldResolver: args.fieldResolver ?? undefined,
     typeResolver: args.typeResolver ?? defaultTypeResolver,
     errors: new CollectedErrors(),
+    signal,
     sourceRuns: undefined,
     jsonFailure: undefined,
     splicedBytes: undefined,
@@ -133,7 +137,7 @@ export function sourceRunFor(ctx: ExecutionContext, group: SourceGroup): SourceR
   const runs = (ctx.sourceRuns ??= new Map());
   let run = runs.get(group);
   if (!run) {
-    run = runSourceGroup(group, ctx.variableValues, ctx.contextValue);
+    run = runSourceGroup(group, ctx.variableValues, ctx.contextValue, ctx.signal);
     runs.set(group, run);
   }
   return run;

@@ -1,5 +1,5 @@
 import type { ExecutionArgs, GraphQLError, GraphQLFormattedError } from 'graphql';
-import { withCode } from '../request/formatError.js';
+import { errorCodesOf, withCode } from '../request/formatError.js';
 import { buildExecutionContext, type ExecutionContext } from './ExecutionContext.js';
 import { executeOperationToJSON } from './executeToJSON.js';
 import { assembleBytes } from './splicedJSON.js';
@@ -16,6 +16,8 @@ export interface RunJSONOptions {
    * is a Uint8Array holding them undecoded (splicedJSON.ts). Otherwise `json` is always text.
    */
   readonly bytes?: boolean | undefined;
+  /** Handed to data sources, which cancel their statement when it aborts. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 export interface RunJSONResult {
@@ -26,7 +28,11 @@ export interface RunJSONResult {
   readonly json: string | Uint8Array;
   /** False when the request failed before execution: the response has no `data`. */
   readonly hasData: boolean;
+  /** The `data` member's text (with markers where spliced bytes go); undefined without data. */
+  readonly data: string | undefined;
   readonly errorCount: number;
+  /** The distinct `extensions.code` of the written errors, in the order they first appear. */
+  readonly errorCodes: ReadonlyArray<string>;
 }
 
 /** Runs an operation on the byte path and writes the complete response. */
@@ -34,14 +40,17 @@ export function runJSON(
   args: ExecutionArgs,
   options: RunJSONOptions = {},
 ): PromiseOrValue<RunJSONResult> {
-  const ctx = buildExecutionContext(args);
+  const ctx = buildExecutionContext(args, options.signal);
   if (!('plan' in ctx)) {
     const code = options.requestErrorCode;
     const errors = code === undefined ? ctx : ctx.map((error) => withCode(error, code));
+    const written = writeErrors(errors, options);
     return {
-      json: '{"errors":' + writeErrors(errors, options) + '}',
+      json: '{"errors":' + written.text + '}',
       hasData: false,
+      data: undefined,
       errorCount: errors.length,
+      errorCodes: written.codes,
     };
   }
   if (options.bytes === true) ctx.splicedBytes = [];
@@ -56,21 +65,51 @@ function finish(ctx: ExecutionContext, data: string, options: RunJSONOptions): R
   const errors = ctx.errors.errors;
   // JSON.stringify of graphql-js's result writes `errors` before `data`: a failure writing an
   // error comes first, then one writing a value (kept while the data was written).
-  const errorsText = errors.length === 0 ? '' : writeErrors(errors, options);
+  const written = errors.length === 0 ? NO_ERRORS : writeErrors(errors, options);
   if (ctx.jsonFailure !== undefined) throw ctx.jsonFailure.error;
   const text =
     errors.length === 0
       ? '{"data":' + data + '}'
-      : '{"errors":' + errorsText + ',"data":' + data + '}';
+      : '{"errors":' + written.text + ',"data":' + data + '}';
   const chunks = ctx.splicedBytes;
   return {
     json: chunks === undefined || chunks.length === 0 ? text : assembleBytes(text, chunks),
     hasData: true,
+    data,
     errorCount: errors.length,
+    errorCodes: written.codes,
   };
 }
 
-function writeErrors(errors: ReadonlyArray<GraphQLError>, options: RunJSONOptions): string {
+const NO_ERRORS = { text: '', codes: [] as ReadonlyArray<string> };
+
+function writeErrors(
+  errors: ReadonlyArray<GraphQLError>,
+  options: RunJSONOptions,
+): { text: string; codes: ReadonlyArray<string> } {
   const format = options.formatError;
-  return JSON.stringify(format === undefined ? errors : errors.map(format));
+  const formatted =
+    format === undefined ? errors.map((error) => error.toJSON()) : errors.map(format);
+  return { text: JSON.stringify(formatted), codes: errorCodesOf(formatted) };
+}
+
+/**
+ * Whether a result carries no value: no data, data `null`, or an object whose every value is
+ * `null`, read up to the first other value only. Its keys are response keys, GraphQL names that
+ * JSON never escapes; an object with no keys (every root field skipped) has data. Reading the
+ * text makes V8 flatten it (a copy), so callers ask only when it matters.
+ */
+export function hasNoData(result: RunJSONResult): boolean {
+  const data = result.data;
+  if (data === undefined || data === 'null') return true;
+  if (data === '{}') return false;
+  let i = 0; // at `{` or `,`
+  while (i < data.length - 1) {
+    const keyEnd = data.indexOf('"', i + 2);
+    if (keyEnd === -1 || !data.startsWith(':null', keyEnd + 1)) return false;
+    i = keyEnd + 6;
+    const next = data.charCodeAt(i);
+    if (next !== 0x2c /* , */) return next === 0x7d; /* } */
+  }
+  return false;
 }

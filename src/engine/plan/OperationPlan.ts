@@ -48,7 +48,7 @@ const plans = new WeakMap<
 
 /**
  * The plan for `operationName` in `document`, cached by document identity and schema. Returns
- * graphql-js's error when the operation cannot be picked.
+ * graphql-js's error when the operation cannot be picked (not cached).
  */
 export function getOperationPlan(
   schema: GraphQLSchema,
@@ -61,7 +61,11 @@ export function getOperationPlan(
   if (!byName) bySchema.set(schema, (byName = new Map()));
   const key = operationName == null ? '' : '$' + operationName;
   let plan = byName.get(key);
-  if (!plan) byName.set(key, (plan = buildOperationPlan(schema, document, operationName)));
+  if (!plan) {
+    plan = buildOperationPlan(schema, document, operationName);
+    // Only names the document has are kept: a caller's names are unbounded.
+    if (!(plan instanceof GraphQLError)) byName.set(key, plan);
+  }
   return plan;
 }
 

@@ -18,11 +18,12 @@ export function runSourceGroup(
   group: SourceGroup,
   variableValues: Readonly<Record<string, unknown>>,
   contextValue: unknown,
+  signal: AbortSignal | undefined,
 ): SourceRun {
   const compiled = group.compiled;
   if ('error' in compiled) return Promise.reject(compiled.error);
   try {
-    return compiled.execute(variableValues, contextValue);
+    return compiled.execute(variableValues, contextValue, signal);
   } catch (error) {
     return Promise.reject(error);
   }

@@ -1,20 +1,32 @@
 /**
- * A bounded least-recently-used map. A hit only stamps the entry with a counter (no reordering
- * on the hot path); when the map is full, adding an entry evicts the one with the oldest stamp.
- * That scan is linear, but it only happens on a miss, which costs a parse and a validation anyway.
+ * A least-recently-used map bounded by a number of entries and by the bytes they are said to
+ * take (each `set` gives its entry's size). A hit only stamps the entry with a counter (no
+ * reordering on the hot path); adding an entry evicts the ones with the oldest stamps until both
+ * bounds hold. That scan is linear, but it only happens on a miss, which costs a parse and a
+ * validation anyway.
  */
 export class LruCache<K, V> {
   readonly #max: number;
-  readonly #map = new Map<K, { value: V; used: number }>();
+  readonly #maxBytes: number;
+  readonly #map = new Map<K, { value: V; used: number; bytes: number }>();
   #clock = 0;
+  #bytes = 0;
 
-  constructor(max: number) {
+  constructor(max: number, maxBytes = Infinity) {
     if (!(max >= 1)) throw new RangeError(`LruCache size must be at least 1, got ${max}`);
+    if (!(maxBytes >= 1))
+      throw new RangeError(`LruCache bytes must be at least 1, got ${maxBytes}`);
     this.#max = max;
+    this.#maxBytes = maxBytes;
   }
 
   get size(): number {
     return this.#map.size;
+  }
+
+  /** The sum of the sizes given for the entries kept. */
+  get bytes(): number {
+    return this.#bytes;
   }
 
   get(key: K): V | undefined {
@@ -24,19 +36,43 @@ export class LruCache<K, V> {
     return entry.value;
   }
 
-  set(key: K, value: V): void {
-    const known = this.#map.get(key);
-    if (known !== undefined) {
-      known.value = value;
-      known.used = ++this.#clock;
+  /** Keeps `value`, unless its size alone is over the byte bound; returns whether it was kept. */
+  set(key: K, value: V, bytes = 0): boolean {
+    this.delete(key);
+    if (bytes > this.#maxBytes) return false;
+    while (this.#map.size >= this.#max || this.#bytes + bytes > this.#maxBytes) this.#evictOldest();
+    this.#map.set(key, { value, used: ++this.#clock, bytes });
+    this.#bytes += bytes;
+    return true;
+  }
+
+  /**
+   * Adds to the size of a kept entry (what it holds grew): the oldest others are evicted until the
+   * bytes fit again, or the entry itself when it alone no longer fits.
+   */
+  grow(key: K, bytes: number): void {
+    const entry = this.#map.get(key);
+    if (entry === undefined) return;
+    entry.bytes += bytes;
+    this.#bytes += bytes;
+    if (entry.bytes > this.#maxBytes) {
+      this.delete(key);
       return;
     }
-    if (this.#map.size >= this.#max) this.#evictOldest();
-    this.#map.set(key, { value, used: ++this.#clock });
+    entry.used = ++this.#clock;
+    while (this.#bytes > this.#maxBytes) this.#evictOldest();
+  }
+
+  delete(key: K): void {
+    const known = this.#map.get(key);
+    if (known === undefined) return;
+    this.#map.delete(key);
+    this.#bytes -= known.bytes;
   }
 
   clear(): void {
     this.#map.clear();
+    this.#bytes = 0;
   }
 
   #evictOldest(): void {
@@ -48,6 +84,6 @@ export class LruCache<K, V> {
         oldestKey = key;
       }
     }
-    if (oldest !== Infinity) this.#map.delete(oldestKey as K);
+    if (oldest !== Infinity) this.delete(oldestKey as K);
   }
 }

@@ -1,8 +1,10 @@
 import {
+  createSourceEventStream,
   GraphQLError,
   parse,
   specifiedRules,
   type DocumentNode,
+  type ExecutionArgs,
   type GraphQLFieldResolver,
   type GraphQLFormattedError,
   type GraphQLSchema,
@@ -12,17 +14,25 @@ import {
 } from 'graphql';
 import { ErrorCode } from '../errors/ErrorCode.js';
 import { validateDocument } from '../validation/validateDocument.js';
-import { runJSON, type PromiseOrValue, type RunJSONResult } from '../execution/runJSON.js';
+import {
+  hasNoData,
+  runJSON,
+  type PromiseOrValue,
+  type RunJSONResult,
+} from '../execution/runJSON.js';
 import {
   maxAliasesRule,
   maxDepthRule,
   maxDirectivesRule,
   noIntrospectionRule,
 } from '../validation/limitRules.js';
-import { estimateCost } from '../validation/costRule.js';
-import { createErrorFormatter, withCode } from './formatError.js';
+import { estimateCost } from '../validation/estimateCost.js';
+import { checkDocumentText } from '../validation/checkDocumentText.js';
+import { checkVariables } from '../validation/checkVariables.js';
+import { createErrorFormatter, errorCodesOf, withCode } from './formatError.js';
 import { LruCache } from './LruCache.js';
 import { pickOperation } from '../plan/pickOperation.js';
+import { isAsyncIterable, mapAsyncIterator } from '../subscribe.js';
 
 export { pickOperation };
 
@@ -30,16 +40,46 @@ export interface EngineOptions {
   readonly schema: GraphQLSchema;
   /** Number of distinct documents whose plans are kept (LRU). Default 1000. */
   readonly planCacheSize?: number;
+  /**
+   * Bytes the kept plans may take, as estimated per document (its text, syntax tree and plan;
+   * see `cachedBytes`). A document estimated above it is answered but not kept. Default 64 MiB.
+   */
+  readonly planCacheBytes?: number;
+  /**
+   * Largest document accepted, in UTF-8 bytes of its text (comments and white space count),
+   * checked before parsing: MAX_DOCUMENT_SIZE_EXCEEDED. Default 100,000.
+   */
+  readonly maxDocumentBytes?: number;
   /** Maximum lexical tokens in a document. Default 10,000. */
   readonly maxTokens?: number;
-  /** Maximum nesting of fields. Default 20. */
+  /**
+   * Maximum nesting of fields: MAX_DEPTH_EXCEEDED. Before parsing, the text may nest `{`, `[`
+   * and `(` together at most 2 × maxDepth + maxInputDepth + 2 deep (at most 1,000), which any
+   * document within the limits does (a fragment on every level, a literal maxInputDepth deep).
+   * Default 20.
+   */
   readonly maxDepth?: number;
   /** Maximum aliases per operation. Default 100. */
   readonly maxAliases?: number;
   /** Maximum directives per operation. Default 50. */
   readonly maxDirectives?: number;
-  /** Maximum estimated cost (see docs/limits.md). Default 50,000. */
+  /**
+   * Maximum estimated cost: COST_LIMIT_EXCEEDED. Every field costs 1; the selections under a
+   * list count once per expected item (see the engine README, "Limits"). Default 50,000.
+   */
   readonly maxCost?: number;
+  /**
+   * Largest variables accepted, in bytes of their JSON text (strings counted by length), checked
+   * before coercion: MAX_VARIABLES_SIZE_EXCEEDED. Default 100,000.
+   */
+  readonly maxVariablesBytes?: number;
+  /**
+   * Deepest a variable's value may nest lists and objects (`{"v": [1]}` is 1 deep for `v`),
+   * checked before coercion: MAX_INPUT_DEPTH_EXCEEDED. Default 32: filters nest two levels (a
+   * list, an object) per `and`/`or`, so 16 levels of those, far more than written by hand, and
+   * far from the stack that graphql-js's recursive coercion needs.
+   */
+  readonly maxInputDepth?: number;
   /** Allow `__schema` / `__type`. Default true. */
   readonly introspection?: boolean;
   /** Leave "Did you mean …?" suggestions out of validation and coercion errors. Default false. */
@@ -82,6 +122,10 @@ export interface ExecuteRequest {
    * bytes (the body is a Uint8Array) instead of being decoded into text. Default false.
    */
   readonly bytes?: boolean;
+  /**
+   * Aborts when the response is no longer wanted (client gone, timeout): handed to data sources
+   * as the third argument of `CompiledSourceQuery.execute`, which cancel their statement.
+   */
   readonly signal?: AbortSignal | undefined;
 }
 
@@ -93,12 +137,22 @@ export interface ExecuteOutcome<Body extends string | Uint8Array = string> {
   readonly body: Body;
   /** False when the request failed before execution (variables, cost): the body has no `data`. */
   readonly hasData: boolean;
+  /**
+   * True when the body has no `data`, `data` is null, or every root field's value is null
+   * (an operation whose root fields were all skipped, `{}`, has data). After execution, a
+   * getter that reads the start of the data text (V8 then flattens the text: read it only
+   * when it matters, e.g. when there are errors).
+   */
+  readonly noData: boolean;
   readonly errorCount: number;
-  readonly errorCodes?: ReadonlyArray<string>;
-  readonly noData?: boolean;
+  /** The distinct `extensions.code` values of the body's errors, in the order they first appear. */
+  readonly errorCodes: ReadonlyArray<string>;
   /** Milliseconds spent executing and writing the response (they are one step on the byte path). */
   readonly executeMs: number;
 }
+
+/** What `subscribe` gives: the stream of per-event outcomes, or the outcome of a refusal. */
+export type SubscribeOutcome = AsyncGenerator<ExecuteOutcome, void, void> | ExecuteOutcome;
 
 export interface PreparedOperation {
   readonly ok: true;
@@ -109,8 +163,16 @@ export interface PreparedOperation {
   /** True when parse, validation and planning were all served from the cache. */
   readonly cached: boolean;
   readonly timings: PrepareTimings;
+  /** Runs a query or mutation; a subscription is answered OPERATION_NOT_SUPPORTED. */
   execute(request: ExecuteBytesRequest): PromiseOrValue<ExecuteOutcome<string | Uint8Array>>;
   execute(request?: ExecuteRequest): PromiseOrValue<ExecuteOutcome>;
+  /**
+   * Starts a subscription: the source stream of its events, each executed and written as JSON
+   * text (`bytes` does not apply), or the outcome of a request that could not start (variables,
+   * cost, the subscribe resolver failing). Other operations are answered OPERATION_NOT_SUPPORTED.
+   * Calling `return()` on the stream closes the source.
+   */
+  subscribe(request?: ExecuteRequest): Promise<SubscribeOutcome>;
 }
 
 export type PrepareResult = PreparedOperation | RequestFailure;
@@ -119,6 +181,8 @@ export interface EngineStats {
   planCacheHits: number;
   planCacheMisses: number;
   planCacheSize: number;
+  /** Estimated bytes of the kept plans (bounded by `planCacheBytes`). */
+  planCacheBytes: number;
 }
 
 export interface Engine {
@@ -128,22 +192,59 @@ export interface Engine {
   stats(): EngineStats;
 }
 
-interface CachedDocument {
-  readonly document?: DocumentNode;
-  readonly failure?: { phase: 'parse' | 'validate'; errors: ReadonlyArray<GraphQLError> };
-  readonly timings: PrepareTimings;
-  /** Prepared operations of this document, by operation name. */
-  operations?: Map<string, PreparedPair>;
-}
-
 interface PreparedPair {
   readonly first: PrepareResult;
   readonly again: PrepareResult;
+  /** Selections the operation reaches (estimateCost): what is kept for it grows with them. */
+  readonly selections?: number;
+}
+
+interface CachedDocument {
+  /** The document, when it parsed and validated. */
+  readonly document?: DocumentNode;
+  /** The answer for a document that did not parse or validate, whatever the operation name. */
+  readonly failed?: PreparedPair;
+  readonly timings: PrepareTimings;
+  /** Estimated bytes kept for this document (cachedBytes). */
+  readonly bytes: number;
+  /** Prepared operations of this document by operation name: only names the document has. */
+  operations?: Map<string, PreparedPair>;
 }
 
 const NO_TIME: PrepareTimings = Object.freeze({ parse: 0, validate: 0, plan: 0 });
 
 const now = () => performance.now();
+
+/** Unknown operation names are quoted in errors up to this many characters. */
+const QUOTED_NAME_LENGTH = 100;
+
+/** The deepest `{`, `[`, `(` nesting checked before parsing ever allows (see `maxDepth`). */
+const MAX_NESTING = 1000;
+
+/**
+ * What a cached document is taken to hold, in bytes: its text at 2 bytes a character (V8 keeps
+ * one or two), and its syntax tree with locations and tokens, which is most of it. Calibrated
+ * with process.memoryUsage().heapUsed after gc(), over 2,000 documents of 100–900 tokens kept
+ * prepared and run: 275–510 bytes per token, plans included; comments are one token each. A
+ * document that failed to parse keeps no tree; one that failed validation keeps it (its errors
+ * point into it).
+ */
+const BYTES_PER_TOKEN = 512;
+const BYTES_PER_ENTRY = 1024;
+/**
+ * What each operation prepared and run keeps besides the document, per selection it reaches (its
+ * fragments' included, each once): cost figures and plan. Measured as above over 300 operations
+ * of one document spreading the same 300 fragments: 25 bytes a selection, 96 where the cost reads
+ * variables. Plans for other `@skip`/`@include` combinations (up to 64) are not counted apart.
+ */
+const BYTES_PER_SELECTION = 128;
+
+function cachedBytes(query: string, document: DocumentNode | undefined): number {
+  if (document === undefined) return BYTES_PER_ENTRY + 2 * query.length;
+  // Releases of graphql-js 16 before `tokenCount`: assume a token every two characters.
+  const tokens = document.tokenCount ?? query.length / 2;
+  return BYTES_PER_ENTRY + 2 * query.length + BYTES_PER_TOKEN * tokens;
+}
 
 /**
  * The request entry for servers (DESIGN.md, "Data flow"): text in, JSON text out, every document
@@ -153,11 +254,15 @@ export function createEngine(options: EngineOptions): Engine {
   const {
     schema,
     planCacheSize = 1000,
+    planCacheBytes = 64 * 1024 * 1024,
+    maxDocumentBytes = 100_000,
     maxTokens = 10_000,
     maxDepth = 20,
     maxAliases = 100,
     maxDirectives = 50,
     maxCost = 50_000,
+    maxVariablesBytes = 100_000,
+    maxInputDepth = 32,
     introspection = true,
     hideSuggestions = false,
   } = options;
@@ -169,23 +274,50 @@ export function createEngine(options: EngineOptions): Engine {
     ...(introspection ? [] : [noIntrospectionRule]),
     ...(options.validationRules ?? []),
   ];
+  const textLimits = {
+    maxBytes: maxDocumentBytes,
+    maxNesting: Math.min(MAX_NESTING, 2 * maxDepth + maxInputDepth + 2),
+  };
+  const variablesLimits = { maxBytes: maxVariablesBytes, maxDepth: maxInputDepth };
   const formatError = createErrorFormatter({
     maskErrors: options.maskErrors ?? false,
     onUnexpectedError: options.onUnexpectedError,
   });
-  const cache = new LruCache<string, CachedDocument>(planCacheSize);
-  const stats: EngineStats = { planCacheHits: 0, planCacheMisses: 0, planCacheSize: 0 };
+  const cache = new LruCache<string, CachedDocument>(planCacheSize, planCacheBytes);
+  const stats = { planCacheHits: 0, planCacheMisses: 0 };
 
-  function load(query: string): { entry: CachedDocument; cached: boolean } {
-    const hit = cache.get(query);
+  function fail(
+    phase: RequestFailure['phase'],
+    errors: ReadonlyArray<GraphQLError>,
+    cached: boolean,
+    timings: PrepareTimings,
+  ): RequestFailure {
+    return { ok: false, phase, errors, body: errorsBody(errors.map(formatError)), cached, timings };
+  }
+
+  /** The same failure for the request that found it and, cached, for later ones. */
+  function failedPair(
+    phase: RequestFailure['phase'],
+    errors: ReadonlyArray<GraphQLError>,
+    timings: PrepareTimings,
+  ): PreparedPair {
+    const first = fail(phase, errors, false, timings);
+    return { first, again: { ...first, cached: true, timings: NO_TIME } };
+  }
+
+  /** The cached document for `query`, or the failure of a text refused before parsing. */
+  function load(query: string): { entry: CachedDocument; cached: boolean } | RequestFailure {
+    // A text over the limit is never a key: looking it up would only hash it.
+    const hit = query.length > maxDocumentBytes ? undefined : cache.get(query);
     if (hit) {
       stats.planCacheHits++;
       return { entry: hit, cached: true };
     }
     stats.planCacheMisses++;
+    const refused = checkDocumentText(query, textLimits);
+    if (refused) return fail('parse', [refused], false, NO_TIME);
     const entry = parseAndValidate(query);
-    cache.set(query, entry);
-    stats.planCacheSize = cache.size;
+    cache.set(query, entry, entry.bytes);
     return { entry, cached: false };
   }
 
@@ -199,101 +331,143 @@ export function createEngine(options: EngineOptions): Engine {
       const code = /more that \d+ tokens/.test(error.message)
         ? ErrorCode.MAX_TOKENS_EXCEEDED
         : ErrorCode.GRAPHQL_PARSE_FAILED;
+      const timings = { parse: now() - t0, validate: 0, plan: 0 };
       return {
-        failure: { phase: 'parse', errors: [withCode(error, code)] },
-        timings: { parse: now() - t0, validate: 0, plan: 0 },
+        failed: failedPair('parse', [withCode(error, code)], timings),
+        timings,
+        bytes: cachedBytes(query, undefined),
       };
     }
     const t1 = now();
     const errors = validateDocument(schema, document, rules, { hideSuggestions });
     const t2 = now();
+    const timings = { parse: t1 - t0, validate: t2 - t1, plan: 0 };
+    const bytes = cachedBytes(query, document);
     if (errors.length > 0) {
-      return {
-        failure: {
-          phase: 'validate',
-          errors: errors.map((error) => withCode(error, ErrorCode.GRAPHQL_VALIDATION_FAILED)),
-        },
-        timings: { parse: t1 - t0, validate: t2 - t1, plan: 0 },
-      };
+      const coded = errors.map((error) => withCode(error, ErrorCode.GRAPHQL_VALIDATION_FAILED));
+      return { failed: failedPair('validate', coded, timings), timings, bytes };
     }
-    return { document, timings: { parse: t1 - t0, validate: t2 - t1, plan: 0 } };
+    return { document, timings, bytes };
   }
 
-  function fail(
-    phase: RequestFailure['phase'],
-    errors: ReadonlyArray<GraphQLError>,
-    cached: boolean,
-    timings: PrepareTimings,
-  ): RequestFailure {
-    return { ok: false, phase, errors, body: errorsBody(errors.map(formatError)), cached, timings };
+  /** An answer without data: a request refused before execution. */
+  function refusal(errors: ReadonlyArray<GraphQLError>): ExecuteOutcome {
+    const formatted = errors.map(formatError);
+    return {
+      body: errorsBody(formatted),
+      hasData: false,
+      noData: true,
+      errorCount: formatted.length,
+      errorCodes: errorCodesOf(formatted),
+      executeMs: 0,
+    };
   }
 
   /**
    * Everything about one operation of a cached document that does not depend on a request,
-   * done once: picking the operation, the cost estimate, the execute function. `first` carries
-   * the timings of the request that parsed the document; `again` is what later requests get.
+   * done once: the cost estimate (a constant unless it reads variables), the refusals that
+   * follow from the document alone, the execute and subscribe functions.
    */
   function prepareOperation(
     entry: CachedDocument,
-    operationName: string | undefined,
+    document: DocumentNode,
+    operation: OperationDefinitionNode,
   ): PreparedPair {
     const t0 = now();
-    if (entry.failure) {
-      const failure = fail(entry.failure.phase, entry.failure.errors, false, entry.timings);
-      return { first: failure, again: { ...failure, cached: true, timings: NO_TIME } };
-    }
-    const document = entry.document as DocumentNode;
-    const picked = pickOperation(document, operationName);
-    if (picked instanceof GraphQLError) {
-      const errors = [withCode(picked, ErrorCode.OPERATION_RESOLUTION_FAILURE)];
-      const failure = fail('operation', errors, false, entry.timings);
-      return { first: failure, again: { ...failure, cached: true, timings: NO_TIME } };
-    }
-    const operation = picked;
-    const costOf = estimateCost(schema, document, operation);
-    // Without variables the estimate is a constant: check it once, not per request.
-    const fixedCost = (operation.variableDefinitions?.length ?? 0) === 0 ? costOf({}) : undefined;
-    const costError = (cost: number): ExecuteOutcome => {
-      const error = new GraphQLError(
-        `Query cost of ${cost} exceeds the maximum allowed cost of ${maxCost}.`,
-        { nodes: operation, extensions: { code: ErrorCode.COST_LIMIT_EXCEEDED } },
-      );
-      return {
-        body: errorsBody([formatError(error)]),
-        hasData: false,
-        errorCount: 1,
-        executeMs: 0,
-      };
+    const isSubscription = operation.operation === 'subscription';
+    const declaresVariables = (operation.variableDefinitions?.length ?? 0) > 0;
+    const { cost, selections } = estimateCost(schema, document, operation);
+    const costError = (estimate: number): ExecuteOutcome =>
+      refusal([
+        new GraphQLError(
+          `Query cost of ${estimate} exceeds the maximum allowed cost of ${maxCost}.`,
+          { nodes: operation, extensions: { code: ErrorCode.COST_LIMIT_EXCEEDED } },
+        ),
+      ]);
+    const fixedRefusal = typeof cost === 'number' && cost > maxCost ? costError(cost) : undefined;
+    // Made when first needed: an error's stack trace costs more than the rest of planning.
+    let unsupported: ExecuteOutcome | undefined;
+    const notSupported = (): ExecuteOutcome =>
+      (unsupported ??= refusal([
+        new GraphQLError(
+          isSubscription
+            ? 'Subscriptions cannot be executed as a single result; subscribe to them instead.'
+            : 'Only subscriptions can be subscribed to; execute queries and mutations.',
+          { nodes: operation, extensions: { code: ErrorCode.OPERATION_NOT_SUPPORTED } },
+        ),
+      ]));
+
+    /** The refusal a request's variables earn (their size and depth, then the cost). */
+    const refuse = (variables: Readonly<Record<string, unknown>>): ExecuteOutcome | undefined => {
+      if (typeof cost === 'number') {
+        if (declaresVariables && typeof variables === 'object') {
+          const error = checkVariables(variables, variablesLimits);
+          if (error) return refusal([error]);
+        }
+        return fixedRefusal;
+      }
+      const error = typeof variables === 'object' && checkVariables(variables, variablesLimits);
+      if (error) return refusal([error]);
+      const estimate = cost(variables);
+      return estimate > maxCost ? costError(estimate) : undefined;
     };
+
+    const args = (request: ExecuteRequest, variables: Readonly<Record<string, unknown>>) =>
+      ({
+        schema,
+        document,
+        operationName: operation.name?.value,
+        rootValue: request.rootValue,
+        contextValue: request.contextValue,
+        variableValues: variables,
+        fieldResolver: options.fieldResolver,
+        typeResolver: options.typeResolver,
+        hideSuggestions,
+      }) satisfies ExecutionArgs;
+
+    const run = (
+      request: ExecuteRequest,
+      variables: Readonly<Record<string, unknown>>,
+      bytes: boolean,
+    ): PromiseOrValue<ExecuteOutcome<string | Uint8Array>> => {
+      const started = now();
+      const ran = runJSON(args(request, variables), {
+        formatError,
+        requestErrorCode: ErrorCode.BAD_USER_INPUT,
+        bytes,
+        signal: request.signal,
+      });
+      const finish = (result: RunJSONResult) => new ExecutedOutcome(result, now() - started);
+      return ran instanceof Promise ? ran.then(finish) : finish(ran);
+    };
+
     const execute = (
       request: ExecuteRequest = {},
     ): PromiseOrValue<ExecuteOutcome<string | Uint8Array>> => {
+      if (isSubscription) return notSupported();
       const variables = request.variables ?? {};
-      const cost = fixedCost ?? costOf(variables);
-      if (cost > maxCost) return costError(cost);
-      const started = now();
-      const ran = runJSON(
-        {
-          schema,
-          document,
-          operationName: operation.name?.value,
-          rootValue: request.rootValue,
-          contextValue: request.contextValue,
-          variableValues: variables,
-          fieldResolver: options.fieldResolver,
-          typeResolver: options.typeResolver,
-          hideSuggestions,
-        },
-        { formatError, requestErrorCode: ErrorCode.BAD_USER_INPUT, bytes: request.bytes === true },
-      );
-      const finish = (result: RunJSONResult) => ({
-        body: result.json,
-        hasData: result.hasData,
-        errorCount: result.errorCount,
-        executeMs: now() - started,
-      });
-      return ran instanceof Promise ? ran.then(finish) : finish(ran);
+      return refuse(variables) ?? run(request, variables, request.bytes === true);
     };
+
+    const subscribe = async (request: ExecuteRequest = {}): Promise<SubscribeOutcome> => {
+      if (!isSubscription) return notSupported();
+      const variables = request.variables ?? {};
+      const refused = refuse(variables);
+      if (refused) return refused;
+      const stream = await createSourceEventStream(args(request, variables));
+      if (!isAsyncIterable(stream)) {
+        // Errors without a path are the request's (its variables); others the resolver's.
+        const errors = (stream.errors ?? []).map((error) =>
+          error.path === undefined ? withCode(error, ErrorCode.BAD_USER_INPUT) : error,
+        );
+        return refusal(errors);
+      }
+      // Events are written as text: the body of every outcome is a string.
+      return mapAsyncIterator(stream, (payload) =>
+        run({ ...request, rootValue: payload }, variables, false),
+      ) as AsyncGenerator<ExecuteOutcome, void, void>;
+    };
+
     const first: PreparedOperation = {
       ok: true,
       operationType: operation.operation as OperationType,
@@ -304,28 +478,77 @@ export function createEngine(options: EngineOptions): Engine {
       timings: { ...entry.timings, plan: now() - t0 },
       // The body is bytes only when the request asked for them (runJSON's contract).
       execute: execute as PreparedOperation['execute'],
+      subscribe,
     };
-    return { first, again: { ...first, cached: true, timings: NO_TIME } };
+    return { first, again: { ...first, cached: true, timings: NO_TIME }, selections };
+  }
+
+  /** graphql-js's message for an operation that cannot be picked, quoting at most a short name. */
+  function unknownOperation(
+    error: GraphQLError,
+    operationName: string | null | undefined,
+    entry: CachedDocument,
+    cached: boolean,
+  ): RequestFailure {
+    const message =
+      operationName != null && operationName.length > QUOTED_NAME_LENGTH
+        ? `Unknown operation named "${operationName.slice(0, QUOTED_NAME_LENGTH)}…".`
+        : error.message;
+    const errors = [
+      new GraphQLError(message, { extensions: { code: ErrorCode.OPERATION_RESOLUTION_FAILURE } }),
+    ];
+    return fail('operation', errors, cached, cached ? NO_TIME : entry.timings);
   }
 
   return {
     schema,
-    stats: () => ({ ...stats }),
+    stats: () => ({ ...stats, planCacheSize: cache.size, planCacheBytes: cache.bytes }),
     prepare(query, operationName) {
-      const { entry, cached } = load(query);
+      const loaded = load(query);
+      if ('ok' in loaded) return loaded;
+      const { entry, cached } = loaded;
+      if (entry.failed) return cached ? entry.failed.again : entry.failed.first;
+      const document = entry.document as DocumentNode;
       const key = operationName == null ? '' : '$' + operationName;
       let prepared = entry.operations?.get(key);
-      if (prepared === undefined) {
-        prepared = prepareOperation(entry, operationName ?? undefined);
-        (entry.operations ??= new Map()).set(key, prepared);
-        // A document parsed earlier, asked for another operation: only planning happened now.
-        return cached
-          ? { ...prepared.first, timings: { ...NO_TIME, plan: prepared.first.timings.plan } }
-          : prepared.first;
-      }
-      return cached ? prepared.again : prepared.first;
+      if (prepared !== undefined) return cached ? prepared.again : prepared.first;
+      const picked = pickOperation(document, operationName);
+      // A name the document does not have is not kept: names are the caller's to choose.
+      if (picked instanceof GraphQLError)
+        return unknownOperation(picked, operationName, entry, cached);
+      prepared = prepareOperation(entry, document, picked);
+      (entry.operations ??= new Map()).set(key, prepared);
+      // Each operation keeps its own figures and plan, even where operations share fragments.
+      cache.grow(query, BYTES_PER_SELECTION * (prepared.selections ?? 0));
+      // A document parsed earlier, asked for another operation: only planning happened now.
+      return cached
+        ? { ...prepared.first, timings: { ...NO_TIME, plan: prepared.first.timings.plan } }
+        : prepared.first;
     },
   };
+}
+
+/** The outcome of an execution: `noData` reads the body's start only when asked (hasNoData). */
+class ExecutedOutcome implements ExecuteOutcome<string | Uint8Array> {
+  readonly body: string | Uint8Array;
+  readonly hasData: boolean;
+  readonly errorCount: number;
+  readonly errorCodes: ReadonlyArray<string>;
+  readonly executeMs: number;
+  readonly #result: RunJSONResult;
+
+  constructor(result: RunJSONResult, executeMs: number) {
+    this.body = result.json;
+    this.hasData = result.hasData;
+    this.errorCount = result.errorCount;
+    this.errorCodes = result.errorCodes;
+    this.executeMs = executeMs;
+    this.#result = result;
+  }
+
+  get noData(): boolean {
+    return hasNoData(this.#result);
+  }
 }
 
 function errorsBody(errors: ReadonlyArray<GraphQLFormattedError>): string {

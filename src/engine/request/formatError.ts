@@ -49,3 +49,13 @@ export function withCode(error: GraphQLError, code: string): GraphQLError {
     extensions: { ...error.extensions, code },
   });
 }
+
+/** The distinct `extensions.code` values of formatted errors, in the order they first appear. */
+export function errorCodesOf(errors: ReadonlyArray<GraphQLFormattedError>): ReadonlyArray<string> {
+  const codes: string[] = [];
+  for (const error of errors) {
+    const code = error.extensions?.['code'];
+    if (typeof code === 'string' && !codes.includes(code)) codes.push(code);
+  }
+  return codes;
+}

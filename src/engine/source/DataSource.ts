@@ -63,10 +63,16 @@ export function sourceJSONText(json: string | Uint8Array): string {
 }
 
 export interface CompiledSourceQuery {
-  /** Runs the statement once for all the fields, in the order they were given to `compile`. */
+  /**
+   * Runs the statement once for all the fields, in the order they were given to `compile`.
+   * `signal` is the request's (createEngine's `ExecuteRequest.signal`; undefined when the caller
+   * gave none): when it aborts — the client went away, or the request timed out — the source
+   * should cancel its statement and reject.
+   */
   execute(
     variableValues: Readonly<Record<string, unknown>>,
     contextValue: unknown,
+    signal?: AbortSignal,
   ): Promise<ReadonlyArray<SourceFieldResult>>;
   /** Human-readable form of the statement (SQL text and parameter map) for `explain` and logs. */
   describe(): { readonly text: string; readonly parameters: ReadonlyArray<string> };

@@ -2,6 +2,7 @@ import {
   GraphQLError,
   Kind,
   type ASTVisitor,
+  type DocumentNode,
   type FragmentDefinitionNode,
   type OperationDefinitionNode,
   type SelectionSetNode,
@@ -18,74 +19,82 @@ interface Measure {
   directives: number;
 }
 
+/** Counts saturate here: a fragment bomb's expanded size would overflow to Infinity. */
+const MAX_COUNT = Number.MAX_SAFE_INTEGER;
+const sum = (a: number, b: number): number => Math.min(MAX_COUNT, a + b);
+
+/** What the three limit rules share for one document: each fragment and operation measured once. */
+interface DocumentMeasures {
+  readonly fragments: ReadonlyMap<string, FragmentDefinitionNode>;
+  readonly memo: Map<string, Measure | 'visiting'>;
+  readonly operations: WeakMap<OperationDefinitionNode, Measure>;
+}
+
+const measures = new WeakMap<DocumentNode, DocumentMeasures>();
+
 /**
  * Measures a selection set as execution would see it, with fragment spreads expanded. Each
  * fragment is measured once and its figures reused wherever it is spread, so a document that
  * spreads fragments exponentially ("fragment bombs") is still measured in linear time, and the
  * totals reflect the expanded size. Cycles are refused by the specified rules; here they count 0.
  */
-function measureSelectionSet(
-  selectionSet: SelectionSetNode,
-  fragments: ReadonlyMap<string, FragmentDefinitionNode>,
-  memo: Map<string, Measure | 'visiting'>,
-): Measure {
+function measureSelectionSet(selectionSet: SelectionSetNode, shared: DocumentMeasures): Measure {
   const total: Measure = { depth: 0, aliases: 0, directives: 0 };
   for (const selection of selectionSet.selections) {
-    total.directives += selection.directives?.length ?? 0;
-    let inner: Measure | undefined;
+    total.directives = sum(total.directives, selection.directives?.length ?? 0);
+    let inner: Measure;
     if (selection.kind === Kind.FIELD) {
-      if (selection.alias) total.aliases++;
+      if (selection.alias) total.aliases = sum(total.aliases, 1);
       const sub = selection.selectionSet
-        ? measureSelectionSet(selection.selectionSet, fragments, memo)
+        ? measureSelectionSet(selection.selectionSet, shared)
         : { depth: 0, aliases: 0, directives: 0 };
       inner = { ...sub, depth: sub.depth + 1 };
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      inner = measureSelectionSet(selection.selectionSet, fragments, memo);
+      inner = measureSelectionSet(selection.selectionSet, shared);
     } else {
-      inner = measureFragment(selection.name.value, fragments, memo);
+      inner = measureFragment(selection.name.value, shared);
     }
     total.depth = Math.max(total.depth, inner.depth);
-    total.aliases += inner.aliases;
-    total.directives += inner.directives;
+    total.aliases = sum(total.aliases, inner.aliases);
+    total.directives = sum(total.directives, inner.directives);
   }
   return total;
 }
 
-function measureFragment(
-  name: string,
-  fragments: ReadonlyMap<string, FragmentDefinitionNode>,
-  memo: Map<string, Measure | 'visiting'>,
-): Measure {
-  const known = memo.get(name);
+function measureFragment(name: string, shared: DocumentMeasures): Measure {
+  const known = shared.memo.get(name);
   if (known === 'visiting') return { depth: 0, aliases: 0, directives: 0 };
   if (known) return known;
-  const fragment = fragments.get(name);
+  const fragment = shared.fragments.get(name);
   if (!fragment) return { depth: 0, aliases: 0, directives: 0 };
-  memo.set(name, 'visiting');
-  const measured = measureSelectionSet(fragment.selectionSet, fragments, memo);
-  measured.directives += fragment.directives?.length ?? 0;
-  memo.set(name, measured);
+  shared.memo.set(name, 'visiting');
+  const measured = measureSelectionSet(fragment.selectionSet, shared);
+  measured.directives = sum(measured.directives, fragment.directives?.length ?? 0);
+  shared.memo.set(name, measured);
   return measured;
 }
 
-function fragmentsOf(context: ValidationContext): Map<string, FragmentDefinitionNode> {
-  const map = new Map<string, FragmentDefinitionNode>();
-  for (const definition of context.getDocument().definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) map.set(definition.name.value, definition);
+/** Measures one operation, with its fragments expanded; once per document for all three rules. */
+function measureOperation(context: ValidationContext, operation: OperationDefinitionNode): Measure {
+  const document = context.getDocument();
+  let shared = measures.get(document);
+  if (!shared) {
+    const fragments = new Map<string, FragmentDefinitionNode>();
+    for (const definition of document.definitions) {
+      if (definition.kind === Kind.FRAGMENT_DEFINITION)
+        fragments.set(definition.name.value, definition);
+    }
+    shared = { fragments, memo: new Map(), operations: new WeakMap() };
+    measures.set(document, shared);
   }
-  return map;
-}
-
-/** Measures one operation, with its fragments expanded. */
-function measureOperation(
-  operation: OperationDefinitionNode,
-  fragments: ReadonlyMap<string, FragmentDefinitionNode>,
-): Measure {
-  const measured = measureSelectionSet(operation.selectionSet, fragments, new Map());
-  measured.directives += operation.directives?.length ?? 0;
+  const known = shared.operations.get(operation);
+  if (known) return known;
+  const measured = measureSelectionSet(operation.selectionSet, shared);
+  measured.directives = sum(measured.directives, operation.directives?.length ?? 0);
   for (const definition of operation.variableDefinitions ?? []) {
-    measured.directives += definition.directives?.length ?? 0;
+    measured.directives = sum(measured.directives, definition.directives?.length ?? 0);
   }
+  shared.operations.set(operation, measured);
   return measured;
 }
 
@@ -96,11 +105,9 @@ function operationLimit(
   describe: (count: number, limit: number) => string,
 ): ValidationRule {
   return (context: ValidationContext): ASTVisitor => {
-    let fragments: Map<string, FragmentDefinitionNode> | undefined;
     return {
       OperationDefinition(operation: OperationDefinitionNode) {
-        fragments ??= fragmentsOf(context);
-        const value = measureOperation(operation, fragments)[measure];
+        const value = measureOperation(context, operation)[measure];
         if (value > limit) {
           context.reportError(
             new GraphQLError(describe(value, limit), { nodes: operation, extensions: { code } }),
