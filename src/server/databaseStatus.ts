@@ -31,8 +31,8 @@ export function databaseStatus(
   outcome: ExecuteOutcome<string | Uint8Array>,
 ): DatabaseStatus | null {
   const codes = outcome.errorCodes;
-  if (codes === undefined || codes.length === 0) return null;
-  if (!(outcome.noData ?? !outcome.hasData)) return null;
+  // errorCodes first: noData reads the response text, worth it only when there are errors.
+  if (codes.length === 0 || !outcome.noData) return null;
   if (codes.includes(ErrorCode.DATABASE_UNAVAILABLE)) return UNAVAILABLE;
   if (codes.includes(ErrorCode.DATABASE_BUSY)) return BUSY;
   if (codes.includes(ErrorCode.DATABASE_TIMEOUT)) return TIMEOUT;

@@ -22,6 +22,11 @@ import { CollectedErrors } from './CollectedErrors.js';
 import type { Path } from './Path.js';
 
 /** The state of one execution: what varies per request, next to the cached plan. */
+/** Something that may carry an abort signal, read when it is needed. */
+export interface Abortable {
+  readonly signal?: AbortSignal | undefined;
+}
+
 export interface ExecutionContext {
   readonly plan: OperationPlan;
   readonly schema: GraphQLSchema;
@@ -34,8 +39,11 @@ export interface ExecutionContext {
   readonly fieldResolver: GraphQLFieldResolver<unknown, unknown> | undefined;
   readonly typeResolver: GraphQLTypeResolver<unknown, unknown>;
   readonly errors: CollectedErrors;
-  /** The caller's abort signal, handed to data sources (createEngine's `ExecuteRequest.signal`). */
-  readonly signal: AbortSignal | undefined;
+  /**
+   * Where the caller's abort signal is (createEngine's `ExecuteRequest`): read only when a data
+   * source runs, since a caller may make its signal lazily (the server does, per request).
+   */
+  readonly abortable: Abortable | undefined;
   /** Statements of root data sources started by this execution (each runs once). */
   sourceRuns: Map<SourceGroup, SourceRun> | undefined;
   /** The first error JSON.stringify raised writing a value (byte path only). */
@@ -64,7 +72,7 @@ function devAssert(condition: unknown, message: string): void {
  */
 export function buildExecutionContext(
   args: ExecutionArgs,
-  signal?: AbortSignal,
+  abortable?: Abortable,
 ): ExecutionContext | ReadonlyArray<GraphQLError> {
   const { schema, document, variableValues: rawVariableValues } = args;
   devAssert(document, 'Must provide document.');
@@ -104,7 +112,7 @@ export function buildExecutionContext(
     fieldResolver: args.fieldResolver ?? undefined,
     typeResolver: args.typeResolver ?? defaultTypeResolver,
     errors: new CollectedErrors(),
-    signal,
+    abortable,
     sourceRuns: undefined,
     jsonFailure: undefined,
     splicedBytes: undefined,
@@ -137,7 +145,7 @@ export function sourceRunFor(ctx: ExecutionContext, group: SourceGroup): SourceR
   const runs = (ctx.sourceRuns ??= new Map());
   let run = runs.get(group);
   if (!run) {
-    run = runSourceGroup(group, ctx.variableValues, ctx.contextValue, ctx.signal);
+    run = runSourceGroup(group, ctx.variableValues, ctx.contextValue, ctx.abortable?.signal);
     runs.set(group, run);
   }
   return run;

@@ -1,6 +1,10 @@
 import type { ExecutionArgs, GraphQLError, GraphQLFormattedError } from 'graphql';
 import { errorCodesOf, withCode } from '../request/formatError.js';
-import { buildExecutionContext, type ExecutionContext } from './ExecutionContext.js';
+import {
+  buildExecutionContext,
+  type Abortable,
+  type ExecutionContext,
+} from './ExecutionContext.js';
 import { executeOperationToJSON } from './executeToJSON.js';
 import { assembleBytes } from './splicedJSON.js';
 
@@ -16,8 +20,8 @@ export interface RunJSONOptions {
    * is a Uint8Array holding them undecoded (splicedJSON.ts). Otherwise `json` is always text.
    */
   readonly bytes?: boolean | undefined;
-  /** Handed to data sources, which cancel their statement when it aborts. */
-  readonly signal?: AbortSignal | undefined;
+  /** Its `signal`, read when a data source runs, is handed to it to cancel its statement. */
+  readonly abortable?: Abortable | undefined;
 }
 
 export interface RunJSONResult {
@@ -40,7 +44,7 @@ export function runJSON(
   args: ExecutionArgs,
   options: RunJSONOptions = {},
 ): PromiseOrValue<RunJSONResult> {
-  const ctx = buildExecutionContext(args, options.signal);
+  const ctx = buildExecutionContext(args, options.abortable);
   if (!('plan' in ctx)) {
     const code = options.requestErrorCode;
     const errors = code === undefined ? ctx : ctx.map((error) => withCode(error, code));

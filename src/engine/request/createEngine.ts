@@ -435,7 +435,7 @@ export function createEngine(options: EngineOptions): Engine {
         formatError,
         requestErrorCode: ErrorCode.BAD_USER_INPUT,
         bytes,
-        signal: request.signal,
+        abortable: request,
       });
       const finish = (result: RunJSONResult) => new ExecutedOutcome(result, now() - started);
       return ran instanceof Promise ? ran.then(finish) : finish(ran);
