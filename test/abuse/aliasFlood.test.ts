@@ -8,12 +8,14 @@ const server = useAbuseServer();
 const aliases = (n: number) => Array.from({ length: n }, (_, i) => `a${i}: hello`).join(' ');
 
 describe('alias flood', () => {
-  it('10,000 aliases of one field: refused by the alias or the token limit', async () => {
+  it('10,000 aliases of one field (120 KB): refused by the size, token or alias limit', async () => {
     const { result, health } = await underAttack(server.port, () =>
       graphql(server.port, { query: `{ ${aliases(10_000)} }` }),
     );
     expect(result.status).toBe(400);
-    expect(['MAX_ALIASES_EXCEEDED', 'MAX_TOKENS_EXCEEDED']).toContain(result.codes[0]);
+    expect(['MAX_DOCUMENT_SIZE_EXCEEDED', 'MAX_ALIASES_EXCEEDED', 'MAX_TOKENS_EXCEEDED']).toContain(
+      result.codes[0],
+    );
     expectHealthy(health);
   });
 

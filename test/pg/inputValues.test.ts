@@ -2,7 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/engine/index.js';
 import { countStatements } from '../../src/pg/driver/countStatements.js';
 import { reflect, type Reflection } from '../../src/pg/reflect.js';
-import { engineRequester, type ResponseBody } from './support/engineRequest.js';
+import {
+  ENGINE_LIMITS_LIFTED,
+  engineRequester,
+  type ResponseBody,
+} from './support/engineRequest.js';
 import { useTestDatabase } from './support/testDatabase.js';
 
 /**
@@ -47,7 +51,7 @@ let request: (query: string, variables?: Record<string, unknown>) => Promise<Res
 beforeAll(async () => {
   counting = countStatements(db.client);
   reflection = await reflect(counting);
-  request = engineRequester(reflection.schema);
+  request = engineRequester(reflection.schema, ENGINE_LIMITS_LIFTED);
 });
 
 /** The request's first error code, and how many statements reached the database for it. */

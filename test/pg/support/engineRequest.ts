@@ -11,6 +11,18 @@ export interface ResponseBody {
 }
 
 /**
+ * Engine limits raised far above what the tests send, for tests of the PostgreSQL layer's own
+ * bounds (filter depth, pattern length, scalar ranges): with the engine's defaults, its size and
+ * depth checks would refuse those inputs first, and the layer's checks would go untested.
+ */
+export const ENGINE_LIMITS_LIFTED: Omit<EngineOptions, 'schema'> = {
+  maxDocumentBytes: 100_000_000,
+  maxVariablesBytes: 100_000_000,
+  maxInputDepth: 100_000,
+  maxTokens: 1_000_000,
+};
+
+/**
  * Runs an operation through the engine's request entry (parse, validate, plan, coerce variables,
  * execute), as the server does, and returns the parsed response.
  */
