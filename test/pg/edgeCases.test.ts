@@ -251,11 +251,11 @@ describe('refused requests', () => {
     );
   });
 
-  it('reports a statement PostgreSQL refuses as DATABASE_ERROR with its SQLSTATE, not its message', async () => {
+  it('reports a value PostgreSQL refuses as BAD_USER_INPUT with its SQLSTATE, not its message', async () => {
     const result = await data('{ tasks(where: { due: { eq: "2024-13-45" } }) { id } }');
     expect(result.errors?.[0]).toEqual({
-      message: 'The database could not run the statement.',
-      extensions: { code: ErrorCode.DATABASE_ERROR, sqlState: '22008' },
+      message: 'A value could not be used by the database: it is malformed or out of range.',
+      extensions: { code: ErrorCode.BAD_USER_INPUT, sqlState: '22008' },
     });
   });
 

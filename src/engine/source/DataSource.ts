@@ -67,6 +67,7 @@ export interface CompiledSourceQuery {
   execute(
     variableValues: Readonly<Record<string, unknown>>,
     contextValue: unknown,
+    signal?: AbortSignal,
   ): Promise<ReadonlyArray<SourceFieldResult>>;
   /** Human-readable form of the statement (SQL text and parameter map) for `explain` and logs. */
   describe(): { readonly text: string; readonly parameters: ReadonlyArray<string> };
