@@ -21,6 +21,7 @@ import type { Model } from '../schema/Model.js';
 import { bindValues, Param, type Variables } from './Param.js';
 import { variableShape } from './readArgument.js';
 import { rootFieldsSql } from './rootFieldsSql.js';
+import { StatementCache } from './StatementCache.js';
 
 /** One statement text for one shape of the variables, with what each parameter reads. */
 export interface Statement {
@@ -73,6 +74,13 @@ export interface PgSource extends DataSource {
 const MAX_SHAPES = 32;
 
 /**
+ * Most bytes of SQL text kept per operation, over all its shapes (StatementCache.ts). The
+ * statement of an ordinary operation is a few kB, so 1 MiB holds all 32 shapes of it; the bound
+ * binds only for huge documents, whose statements are then built per request.
+ */
+const MAX_SHAPE_BYTES = 1024 * 1024;
+
+/**
  * How PostgreSQL writes a float8/float4 NaN or ±Infinity in JSON: as a string. GraphQL's Float
  * cannot represent them (spec §3.5.2, "Float": non-finite values raise a field error), and a
  * spliced string would be a wrong answer. A json-mode field whose text holds one of these strings
@@ -106,27 +114,18 @@ export function createPgSource(
   };
   function compile(request: SourceCompileRequest, forceValue: boolean): CompiledSourceQuery {
     const variableTypes = usedVariables(request);
-    const shapes = new Map<string, Statement>();
+    const shapes = new StatementCache<Statement>(MAX_SHAPES, MAX_SHAPE_BYTES);
     const shapeKey = (variables: Variables): string => {
       let key = '';
       for (const [name, type] of variableTypes)
         key += `${name}=${variableShape(variables[name], type)};`;
       return key;
     };
-    const cached = (key: string, build: () => Statement): Statement => {
-      let built = shapes.get(key);
-      if (!built) {
-        built = build();
-        if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value as string);
-        shapes.set(key, built);
-      }
-      return built;
-    };
     const statement = (variables: Variables): Statement =>
-      cached(shapeKey(variables), () => buildStatement(model, request, variables, forceValue));
+      shapes.get(shapeKey(variables), () => buildStatement(model, request, variables, forceValue));
     /** The value-mode statement of some root fields (by index), for the NON_FINITE case. */
     const valueStatement = (indexes: number[], variables: Variables): Statement =>
-      cached(`${shapeKey(variables)}value:${indexes.join(',')}`, () =>
+      shapes.get(`${shapeKey(variables)}value:${indexes.join(',')}`, () =>
         buildStatement(
           model,
           { ...request, fields: indexes.map((i) => request.fields[i] as SourceRootField) },
