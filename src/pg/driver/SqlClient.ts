@@ -80,17 +80,17 @@ export const STATEMENT_TIMEOUT_MS = 30_000;
 
 /**
  * PoolOptions.maxPreparedStatements's default. A prepared statement costs its backend memory for
- * the connection's life: measured (test/pg/measure/preparedStatements.ts) 33 kB for a 404-byte
- * Sluice statement, 134 kB for a 3 kB one. 1,000 small statements are then about 35 MB per
- * backend at most, while an application with a few hundred operations and their variable shapes
- * never reaches the bound and never reconnects.
+ * the connection's life: 33 kB for a 404-byte Sluice statement, 134 kB for a 3 kB one
+ * (test/pg/measure/preparedStatements.ts). At this bound one backend peaked at 35 MB with small
+ * statements, while an application with a few hundred operations and their variable shapes never
+ * reaches it and never reconnects.
  */
 export const MAX_PREPARED_STATEMENTS = 1_000;
 
 /**
- * PoolOptions.maxPreparedStatementBytes's default: the count alone would let 1,000 long
- * statements cost a backend over 100 MB. Backend memory is 40 to 80 times the text (figures
- * above), so 1 MiB of prepared text keeps a backend near 60 MB at most, whatever the sizes.
+ * PoolOptions.maxPreparedStatementBytes's default: the count alone would let 1,000 statements of
+ * 3 kB cost a backend 130 MB. With 1 MiB a backend peaked at 57 MB (1 kB statements, where both
+ * bounds meet) and 51 MB (3 kB ones).
  */
 export const MAX_PREPARED_STATEMENT_BYTES = 1024 * 1024;
 

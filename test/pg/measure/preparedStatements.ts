@@ -17,7 +17,7 @@ import { reflect } from '../../../src/pg/reflect.js';
 const SERVER = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const COUNT = Number(process.argv[2] ?? 20_000);
 const BOUND = process.argv[3];
-const POOL = 4;
+const POOL = Number(process.env['POOL'] ?? 4);
 /** WIDE=n selects n more aliased columns per statement: longer texts, bigger parse trees. */
 const WIDE = Number(process.env['WIDE'] ?? 0);
 const wide = Array.from({ length: WIDE }, (_, k) => `f${k}: fullName`).join(' ');
@@ -54,8 +54,8 @@ try {
   let peakAnonKb = 0;
   const peakPids = new Set<number>();
   for (let i = 0; i < COUNT; i += POOL) {
-    // The largest backend so far, sampled every 500 statements (a replaced pool's backends exit).
-    if (i % 500 === 0) {
+    // The largest backend so far, sampled every 100 statements (a replaced pool's backends exit).
+    if (i % 100 === 0) {
       const now = await backends(admin, name);
       for (const b of now) peakPids.add(b.pid);
       peakAnonKb = Math.max(peakAnonKb, ...now.map((b) => b.anonKb));
