@@ -8,8 +8,14 @@ export { connect, type ConnectOptions } from './driver/connect.js';
 export { createPostgresClient } from './driver/createPostgresClient.js';
 export { createPgliteClient } from './driver/createPgliteClient.js';
 export { countStatements } from './driver/countStatements.js';
-export type { PoolOptions, QueryRows, SqlClient } from './driver/SqlClient.js';
-export { createPgSource, type PgSource, type Statement } from './compile/createPgSource.js';
+export type { PoolOptions, QueryOptions, QueryRows, SqlClient } from './driver/SqlClient.js';
+export {
+  createPgSource,
+  type DatabaseErrorEvent,
+  type PgSource,
+  type PgSourceOptions,
+  type Statement,
+} from './compile/createPgSource.js';
 export { introspect } from './catalog/introspect.js';
 export type {
   Catalog,

@@ -1,13 +1,13 @@
 import type { GraphQLSchema } from 'graphql';
 import type { Catalog } from './catalog/Catalog.js';
 import { introspect } from './catalog/introspect.js';
-import { createPgSource, type PgSource } from './compile/createPgSource.js';
+import { createPgSource, type PgSource, type PgSourceOptions } from './compile/createPgSource.js';
 import type { SqlClient } from './driver/SqlClient.js';
 import { buildModel, type ModelOptions } from './schema/buildModel.js';
 import { buildSchema } from './schema/buildSchema.js';
 import type { Model } from './schema/Model.js';
 
-export interface ReflectOptions extends ModelOptions {
+export interface ReflectOptions extends ModelOptions, PgSourceOptions {
   /** PostgreSQL schemas to expose. Default `['public']`. */
   readonly schemas?: ReadonlyArray<string>;
 }
@@ -30,7 +30,7 @@ export async function reflect(
 ): Promise<Reflection> {
   const catalog = await introspect(client, options.schemas ?? ['public']);
   const model = buildModel(catalog, options);
-  const source = createPgSource(model, client);
+  const source = createPgSource(model, client, { onDatabaseError: options.onDatabaseError });
   const schema = buildSchema(model, source);
   return { schema, source, model, catalog };
 }

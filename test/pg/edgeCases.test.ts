@@ -266,12 +266,12 @@ describe('refused requests', () => {
     );
   });
 
-  it('reports a statement PostgreSQL refuses as DATABASE_ERROR with its SQLSTATE, not its message', async () => {
+  it('reports a value PostgreSQL refuses as BAD_USER_INPUT with its SQLSTATE, not its message', async () => {
     // `took` is an interval, a String in GraphQL: only PostgreSQL can read the text.
     const result = await data('{ tasks(where: { took: { eq: "two fortnights" } }) { id } }');
     expect(result.errors?.[0]).toEqual({
-      message: 'The database could not run the statement.',
-      extensions: { code: ErrorCode.DATABASE_ERROR, sqlState: '22007' },
+      message: 'A value could not be used by the database: it is malformed or out of range.',
+      extensions: { code: ErrorCode.BAD_USER_INPUT, sqlState: '22007' },
     });
     // A date that does not exist is the client's mistake, refused before the database.
     const impossible = await data('{ tasks(where: { due: { eq: "2024-13-45" } }) { id } }');

@@ -6,7 +6,6 @@ import {
   type GraphQLObjectType,
 } from 'graphql';
 import {
-  ErrorCode,
   sourceJSONText,
   type CompiledSourceQuery,
   type DataSource,
@@ -14,12 +13,15 @@ import {
   type SourceFieldResult,
   type SourceRootField,
 } from '../../engine/index.js';
+import { createHash } from 'node:crypto';
+import { classifyDatabaseError } from '../driver/classifyDatabaseError.js';
 import type { SqlClient } from '../driver/SqlClient.js';
 import { compileSql } from '../sql/compileSql.js';
 import type { Model } from '../schema/Model.js';
 import { bindValues, Param, type Variables } from './Param.js';
 import { variableShape } from './readArgument.js';
 import { rootFieldsSql } from './rootFieldsSql.js';
+import { StatementCache } from './StatementCache.js';
 
 /** One statement text for one shape of the variables, with what each parameter reads. */
 export interface Statement {
@@ -28,6 +30,32 @@ export interface Statement {
   readonly modes: ReadonlyArray<'json' | 'value'>;
   /** Per root field: may its JSON hold a Float (see `NON_FINITE`)? */
   readonly floats: ReadonlyArray<boolean>;
+}
+
+/** A statement that failed, for logs (`PgSourceOptions.onDatabaseError`). */
+export interface DatabaseErrorEvent {
+  /** What the database or the driver said, in full (with PostgreSQL's detail and hint). */
+  readonly message: string;
+  /** The `extensions.code` the client was given (DATABASE_ERROR, DATABASE_TIMEOUT, …). */
+  readonly code: string;
+  /** PostgreSQL's SQLSTATE, when it reported one. */
+  readonly sqlState?: string;
+  /**
+   * A stable short name of the statement: `sluice_` and the first 12 hex digits of the SHA-1 of
+   * its text. The same statement has the same name in every process, so log lines group by it.
+   */
+  readonly statement: string;
+  /** The request's context (as given to `execute`), so that a logger can find its request id. */
+  readonly contextValue: unknown;
+}
+
+export interface PgSourceOptions {
+  /**
+   * Called once per statement that fails (not for one given up through its signal), with what
+   * the database said: clients are told only a code and the SQLSTATE, since PostgreSQL's message
+   * can quote data. For logs; an exception it throws is ignored. Default: none.
+   */
+  readonly onDatabaseError?: ((event: DatabaseErrorEvent) => void) | undefined;
 }
 
 export interface PgSource extends DataSource {
@@ -44,6 +72,13 @@ export interface PgSource extends DataSource {
 
 /** Most statement shapes kept per operation (variables that change the SQL text, see below). */
 const MAX_SHAPES = 32;
+
+/**
+ * Most bytes of SQL text kept per operation, over all its shapes (StatementCache.ts). The
+ * statement of an ordinary operation is a few kB, so 1 MiB holds all 32 shapes of it; the bound
+ * binds only for huge documents, whose statements are then built per request.
+ */
+const MAX_SHAPE_BYTES = 1024 * 1024;
 
 /**
  * How PostgreSQL writes a float8/float4 NaN or ±Infinity in JSON: as a string. GraphQL's Float
@@ -63,7 +98,12 @@ const NON_FINITE = /"(?:NaN|-?Infinity)"/;
  * values. The common case (no input-object variables) has one shape; each shape is built once and
  * kept with the plan.
  */
-export function createPgSource(model: Model, client: SqlClient): PgSource {
+export function createPgSource(
+  model: Model,
+  client: SqlClient,
+  options: PgSourceOptions = {},
+): PgSource {
+  const { onDatabaseError } = options;
   const source: PgSource = {
     name: 'postgres',
     model,
@@ -74,27 +114,18 @@ export function createPgSource(model: Model, client: SqlClient): PgSource {
   };
   function compile(request: SourceCompileRequest, forceValue: boolean): CompiledSourceQuery {
     const variableTypes = usedVariables(request);
-    const shapes = new Map<string, Statement>();
+    const shapes = new StatementCache<Statement>(MAX_SHAPES, MAX_SHAPE_BYTES);
     const shapeKey = (variables: Variables): string => {
       let key = '';
       for (const [name, type] of variableTypes)
         key += `${name}=${variableShape(variables[name], type)};`;
       return key;
     };
-    const cached = (key: string, build: () => Statement): Statement => {
-      let built = shapes.get(key);
-      if (!built) {
-        built = build();
-        if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value as string);
-        shapes.set(key, built);
-      }
-      return built;
-    };
     const statement = (variables: Variables): Statement =>
-      cached(shapeKey(variables), () => buildStatement(model, request, variables, forceValue));
+      shapes.get(shapeKey(variables), () => buildStatement(model, request, variables, forceValue));
     /** The value-mode statement of some root fields (by index), for the NON_FINITE case. */
     const valueStatement = (indexes: number[], variables: Variables): Statement =>
-      cached(`${shapeKey(variables)}value:${indexes.join(',')}`, () =>
+      shapes.get(`${shapeKey(variables)}value:${indexes.join(',')}`, () =>
         buildStatement(
           model,
           { ...request, fields: indexes.map((i) => request.fields[i] as SourceRootField) },
@@ -106,13 +137,13 @@ export function createPgSource(model: Model, client: SqlClient): PgSource {
     const initial = statement({});
     let last = initial;
     return {
-      execute(variables) {
+      execute(variables, contextValue, signal) {
         let built: Statement;
         let ran: Promise<SourceFieldResult[]>;
         try {
           built = statement(variables);
           last = built;
-          ran = run(client, built, variables);
+          ran = run(built, variables, contextValue, signal);
         } catch (error) {
           return Promise.reject(error);
         }
@@ -123,8 +154,9 @@ export function createPgSource(model: Model, client: SqlClient): PgSource {
               nonFinite.push(i);
           });
           if (nonFinite.length === 0) return results;
-          return run(client, valueStatement(nonFinite, variables), variables).then((again) => {
-            nonFinite.forEach((i, k) => (results[i] = again[k] as SourceFieldResult));
+          const again = run(valueStatement(nonFinite, variables), variables, contextValue, signal);
+          return again.then((values) => {
+            nonFinite.forEach((i, k) => (results[i] = values[k] as SourceFieldResult));
             return results;
           });
         });
@@ -137,7 +169,76 @@ export function createPgSource(model: Model, client: SqlClient): PgSource {
       }),
     };
   }
+  /** Runs one statement; a failure becomes a GraphQLError for the client and an event for logs. */
+  function run(
+    statement: Statement,
+    variables: Variables,
+    contextValue: unknown,
+    signal: AbortSignal | undefined,
+  ): Promise<SourceFieldResult[]> {
+    const values = bindValues(statement.values, variables);
+    // Bytes where the driver can give them: a json-mode column then goes to the response undecoded.
+    // The options object only when there is a signal: nothing more per request without one.
+    const queryOptions = signal === undefined ? undefined : { signal };
+    const rows = client.queryBytes
+      ? client.queryBytes(statement.text, values, queryOptions)
+      : client.query(statement.text, values, queryOptions);
+    return rows.then(
+      (rows) => {
+        const row = rows[0] ?? [];
+        return statement.modes.map((mode, i): SourceFieldResult => {
+          const cell = row[i];
+          const json = typeof cell === 'string' || cell instanceof Uint8Array ? cell : 'null';
+          return mode === 'json'
+            ? { kind: 'json', json }
+            : { kind: 'value', value: JSON.parse(sourceJSONText(json)) as unknown };
+        });
+      },
+      (error: unknown) => {
+        const failure = databaseError(error);
+        if (onDatabaseError && !signal?.aborted)
+          report(onDatabaseError, error, failure, statement.text, contextValue);
+        throw failure;
+      },
+    );
+  }
   return source;
+}
+
+function report(
+  onDatabaseError: (event: DatabaseErrorEvent) => void,
+  error: unknown,
+  failure: GraphQLError,
+  text: string,
+  contextValue: unknown,
+): void {
+  const { code, sqlState } = failure.extensions as { code: string; sqlState?: string };
+  try {
+    onDatabaseError({
+      message: fullMessage(error),
+      code,
+      ...(sqlState === undefined ? {} : { sqlState }),
+      statement: statementName(text),
+      contextValue,
+    });
+  } catch {
+    // A logger's own failure must not change the answer; the client's error stands.
+  }
+}
+
+/** The error's message, with PostgreSQL's DETAIL and HINT lines as psql prints them. */
+function fullMessage(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const { detail, hint } = error as { detail?: unknown; hint?: unknown };
+  let message = error.message;
+  if (typeof detail === 'string' && detail !== '') message += `\nDETAIL:  ${detail}`;
+  if (typeof hint === 'string' && hint !== '') message += `\nHINT:  ${hint}`;
+  return message;
+}
+
+/** `sluice_` and 12 hex digits of the SHA-1 of the statement's text (DatabaseErrorEvent). */
+export function statementName(text: string): string {
+  return 'sluice_' + createHash('sha1').update(text).digest('hex').slice(0, 12);
 }
 
 function buildStatement(
@@ -165,33 +266,6 @@ function buildStatement(
   return { text, values, modes, floats };
 }
 
-function run(
-  client: SqlClient,
-  statement: Statement,
-  variables: Variables,
-): Promise<SourceFieldResult[]> {
-  const values = bindValues(statement.values, variables);
-  // Bytes where the driver can give them: a json-mode column then goes to the response undecoded.
-  const rows = client.queryBytes
-    ? client.queryBytes(statement.text, values)
-    : client.query(statement.text, values);
-  return rows.then(
-    (rows) => {
-      const row = rows[0] ?? [];
-      return statement.modes.map((mode, i): SourceFieldResult => {
-        const cell = row[i];
-        const json = typeof cell === 'string' || cell instanceof Uint8Array ? cell : 'null';
-        return mode === 'json'
-          ? { kind: 'json', json }
-          : { kind: 'value', value: JSON.parse(sourceJSONText(json)) as unknown };
-      });
-    },
-    (error: unknown) => {
-      throw databaseError(error);
-    },
-  );
-}
-
 /** NON_FINITE.test on text or on UTF-8 bytes (the strings it matches are ASCII). */
 function hasNonFinite(json: string | Uint8Array): boolean {
   if (typeof json === 'string') return NON_FINITE.test(json);
@@ -200,18 +274,16 @@ function hasNonFinite(json: string | Uint8Array): boolean {
 }
 
 /**
- * A failed statement. PostgreSQL's message can quote data, so it is not shown to clients; the
- * SQLSTATE is (e.g. 57014 for a statement timeout) and the original error is kept for logs.
+ * A failed statement, as the client sees it (classifyDatabaseError.ts): a code, the SQLSTATE, and a
+ * message of Sluice's own, since PostgreSQL's can quote data. The original error is kept for logs.
+ * GraphQLErrors (a full pool, an operation given up) are already in that form.
  */
 export function databaseError(error: unknown): GraphQLError {
   if (error instanceof GraphQLError) return error;
-  const sqlState = (error as { code?: unknown } | null)?.code;
-  return new GraphQLError('The database could not run the statement.', {
+  const { code, message, sqlState } = classifyDatabaseError(error);
+  return new GraphQLError(message, {
     originalError: error instanceof Error ? error : new Error(String(error)),
-    extensions: {
-      code: ErrorCode.DATABASE_ERROR,
-      ...(typeof sqlState === 'string' ? { sqlState } : {}),
-    },
+    extensions: { code, ...(sqlState === undefined ? {} : { sqlState }) },
   });
 }
 

@@ -1,3 +1,4 @@
+import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { ConnectionGate } from './ConnectionGate.js';
 
@@ -21,7 +22,7 @@ describe('ConnectionGate (the pool bound)', () => {
     expect(order.slice(2)).toEqual([3, 4, 5]);
   });
 
-  it('fails a task that waits longer than acquireTimeoutMs, with DATABASE_ERROR, and recovers', async () => {
+  it('fails a task that waits longer than acquireTimeoutMs, with DATABASE_BUSY, and recovers', async () => {
     const gate = new ConnectionGate(1, 20);
     let release!: () => void;
     const held = gate.run(() => new Promise<void>((r) => (release = r)));
@@ -29,7 +30,7 @@ describe('ConnectionGate (the pool bound)', () => {
     await expect(waiting).rejects.toMatchObject({
       message:
         'No database connection became free within 20 ms (all 1 connections of the pool are busy).',
-      extensions: { code: 'DATABASE_ERROR' },
+      extensions: { code: 'DATABASE_BUSY' },
     });
     release();
     await held;
@@ -53,13 +54,49 @@ describe('ConnectionGate (the pool bound)', () => {
     const holder = gate.run(() => new Promise<void>((r) => (again = r)));
     const queuedAt = performance.now();
     const late = gate.run(async () => 'late');
-    await expect(late).rejects.toMatchObject({ extensions: { code: 'DATABASE_ERROR' } });
+    await expect(late).rejects.toMatchObject({ extensions: { code: 'DATABASE_BUSY' } });
     // Not early (the line's timer was armed for the first waiter, long gone); a millisecond of
     // slack for timer rounding.
     expect(performance.now() - queuedAt).toBeGreaterThanOrEqual(39);
     again();
     await holder;
     expect(await gate.run(async () => 'after')).toBe('after');
+  });
+
+  it("lets a waiter whose signal aborts leave the line at once, with the signal's reason", async () => {
+    const gate = new ConnectionGate(1, 60_000);
+    let release!: () => void;
+    const held = gate.run(() => new Promise<void>((r) => (release = r)));
+    const controller = new AbortController();
+    let ran = false;
+    const waiting = gate.run(async () => {
+      ran = true;
+    }, controller.signal);
+    const behind = gate.run(async () => 'behind');
+    const reason = new GraphQLError('given up', { extensions: { code: 'TIMEOUT' } });
+    controller.abort(reason);
+    // Rejected while the slot is still held: it did not wait for the 60 s acquire timeout.
+    await expect(waiting).rejects.toBe(reason);
+    release();
+    await held;
+    // The one behind it in the line gets the slot; the aborted task never runs.
+    expect(await behind).toBe('behind');
+    expect(ran).toBe(false);
+    expect(await gate.run(async () => 'after')).toBe('after');
+  });
+
+  it('refuses a task whose signal has already aborted, without taking a slot', async () => {
+    const gate = new ConnectionGate(1, 1_000);
+    const controller = new AbortController();
+    controller.abort(new Error('gone'));
+    let ran = false;
+    await expect(
+      gate.run(async () => {
+        ran = true;
+      }, controller.signal),
+    ).rejects.toMatchObject({ extensions: { code: 'TIMEOUT' } });
+    expect(ran).toBe(false);
+    expect(await gate.run(async () => 'free')).toBe('free');
   });
 
   it('frees the slot when a task throws', async () => {

@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { ErrorCode } from '../../engine/index.js';
+import { abortError } from './abortError.js';
 
 /** A query waiting for a connection, and when it gives up. */
 interface Waiter {
@@ -17,6 +18,10 @@ interface Waiter {
  * is always the next to expire: ONE timer, armed for the head, serves the whole line (a timer per
  * waiting query showed in profiles under load). A query that finds a free connection makes no
  * promise of its own beyond its task's.
+ *
+ * A waiter given an AbortSignal leaves the line as soon as it aborts (the operation was given up:
+ * it must not take a connection later, nor wait out the acquire timeout). Once the task runs, the
+ * signal is the task's business (the driver cancels the statement).
  */
 export class ConnectionGate {
   private active = 0;
@@ -28,15 +33,44 @@ export class ConnectionGate {
     private readonly acquireTimeoutMs: number,
   ) {}
 
-  run<T>(task: () => Promise<T>): Promise<T> {
+  run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (signal?.aborted) return Promise.reject(abortError(signal));
     if (this.active < this.max) {
       this.active++;
       return this.holding(task);
     }
+    if (signal === undefined) {
+      return new Promise<void>((grant, fail) => {
+        this.waiting.push({ dueAt: performance.now() + this.acquireTimeoutMs, grant, fail });
+        this.timer ??= this.armFor(this.acquireTimeoutMs);
+      }).then(() => this.holding(task));
+    }
+    return this.waitOrAbort(signal).then(() => this.holding(task));
+  }
+
+  /** Waits in line like any waiter, and leaves the line if `signal` aborts first. */
+  private waitOrAbort(signal: AbortSignal): Promise<void> {
     return new Promise<void>((grant, fail) => {
-      this.waiting.push({ dueAt: performance.now() + this.acquireTimeoutMs, grant, fail });
+      const onAbort = () => {
+        const at = this.waiting.indexOf(waiter);
+        if (at >= 0) this.waiting.splice(at, 1);
+        fail(abortError(signal));
+      };
+      const waiter: Waiter = {
+        dueAt: performance.now() + this.acquireTimeoutMs,
+        grant: () => {
+          signal.removeEventListener('abort', onAbort);
+          grant();
+        },
+        fail: (error) => {
+          signal.removeEventListener('abort', onAbort);
+          fail(error);
+        },
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(waiter);
       this.timer ??= this.armFor(this.acquireTimeoutMs);
-    }).then(() => this.holding(task));
+    });
   }
 
   /** Runs `task` on a slot already counted in `active`, and frees it when the task settles. */
@@ -86,9 +120,10 @@ export class ConnectionGate {
   }
 }
 
+/** DATABASE_BUSY: the database is fine but fully used; the server answers 503 + Retry-After. */
 export function acquireTimeoutError(max: number, ms: number): GraphQLError {
   return new GraphQLError(
     `No database connection became free within ${ms} ms (all ${max} connections of the pool are busy).`,
-    { extensions: { code: ErrorCode.DATABASE_ERROR } },
+    { extensions: { code: ErrorCode.DATABASE_BUSY } },
   );
 }

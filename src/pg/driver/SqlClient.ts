@@ -8,16 +8,31 @@ export interface SqlClient {
   /** "postgres", "pg" or "pglite": for logs and `explain`. */
   readonly driver: string;
   /** Runs one statement (extended protocol, prepared). Rows come back as arrays of column values. */
-  query(text: string, values?: ReadonlyArray<unknown>): Promise<QueryRows>;
+  query(text: string, values?: ReadonlyArray<unknown>, options?: QueryOptions): Promise<QueryRows>;
   /**
    * Like `query`, with every column as the UTF-8 bytes PostgreSQL sent (null for SQL NULL),
    * undecoded. Optional: a driver that decodes anyway (PGlite) leaves it out.
    */
-  queryBytes?(text: string, values?: ReadonlyArray<unknown>): Promise<ByteRows>;
+  queryBytes?(
+    text: string,
+    values?: ReadonlyArray<unknown>,
+    options?: QueryOptions,
+  ): Promise<ByteRows>;
   /** Runs a script of several statements without parameters (schema setup, seeds). */
   exec(script: string): Promise<void>;
   /** Closes every connection. */
   end(): Promise<void>;
+}
+
+export interface QueryOptions {
+  /**
+   * Gives the query up when it aborts: a query still waiting for a connection leaves the line, a
+   * running one is cancelled on the server (postgres.js; PGlite runs in-process and cannot be
+   * interrupted, see docs/pg.md), and the promise rejects at once with a GraphQLError (the
+   * signal's reason when it is one, else TIMEOUT). The connection is free again once the server
+   * has stopped the statement.
+   */
+  readonly signal?: AbortSignal | undefined;
 }
 
 export type QueryRows = ReadonlyArray<ReadonlyArray<unknown>>;
@@ -52,18 +67,56 @@ export function sessionSettings(options: PoolOptions): Record<string, string> {
   const merged: Record<string, string | null> = { ...SESSION_SETTINGS, ...options.settings };
   const settings: Record<string, string> = {};
   for (const [name, value] of Object.entries(merged)) if (value !== null) settings[name] = value;
-  if (options.statementTimeoutMs)
-    settings['statement_timeout'] = String(options.statementTimeoutMs);
+  const timeout = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
+  if (timeout > 0) settings['statement_timeout'] = String(timeout);
   return settings;
 }
+
+/**
+ * PoolOptions.statementTimeoutMs's default: the server's default operation timeout
+ * (src/server, 30 s). A statement nobody waits for any more must not hold a connection forever.
+ */
+export const STATEMENT_TIMEOUT_MS = 30_000;
+
+/**
+ * PoolOptions.maxPreparedStatements's default. A prepared statement costs its backend memory for
+ * the connection's life: 33 kB for a 404-byte Sluice statement, 134 kB for a 3 kB one
+ * (test/pg/measure/preparedStatements.ts). At this bound one backend peaked at 35 MB with small
+ * statements, while an application with a few hundred operations and their variable shapes never
+ * reaches it and never reconnects.
+ */
+export const MAX_PREPARED_STATEMENTS = 1_000;
+
+/**
+ * PoolOptions.maxPreparedStatementBytes's default: the count alone would let 1,000 statements of
+ * 3 kB cost a backend 130 MB. With 1 MiB a backend peaked at 57 MB (1 kB statements, where both
+ * bounds meet) and 51 MB (3 kB ones).
+ */
+export const MAX_PREPARED_STATEMENT_BYTES = 1024 * 1024;
 
 export interface PoolOptions {
   /** Most connections open at once. Default 10. */
   readonly max?: number;
   /** How long a query may wait for a free connection before it fails. Default 5,000 ms. */
   readonly acquireTimeoutMs?: number;
-  /** `statement_timeout` for every connection, in ms (0 = none). Default 0. */
+  /**
+   * `statement_timeout` of every connection, in ms (0 = none): PostgreSQL cancels a statement
+   * that runs longer (DATABASE_TIMEOUT). Default 30,000 ms; a server sets it just under its
+   * operation timeout. PGlite cannot time a statement out (docs/pg.md).
+   */
   readonly statementTimeoutMs?: number;
+  /**
+   * Most distinct statements a connection keeps prepared (postgres.js). Past the bound, the pool
+   * is replaced by a fresh one and the old connections close once their queries are done (see
+   * RecyclingPool.ts). 0 prepares nothing (every statement unnamed: for a PgBouncer in transaction
+   * mode). Default 1,000. node-postgres: the first this many distinct texts are prepared.
+   */
+  readonly maxPreparedStatements?: number;
+  /**
+   * Most bytes of statement text a connection keeps prepared, the same way (postgres.js); a
+   * statement longer than this alone runs unnamed. Default 1 MiB.
+   */
+  readonly maxPreparedStatementBytes?: number;
   /** How long opening a connection may take before it fails. Default 30,000 ms. */
   readonly connectTimeoutMs?: number;
   /**

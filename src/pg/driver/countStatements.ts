@@ -1,4 +1,4 @@
-import type { SqlClient } from './SqlClient.js';
+import type { QueryOptions, SqlClient } from './SqlClient.js';
 
 /** Wraps a client and records every statement it runs (tests use it to count round trips). */
 export function countStatements(client: SqlClient): SqlClient & { readonly statements: string[] } {
@@ -6,15 +6,15 @@ export function countStatements(client: SqlClient): SqlClient & { readonly state
   return {
     driver: client.driver,
     statements,
-    query(text, values) {
+    query(text, values, options) {
       statements.push(text);
-      return client.query(text, values);
+      return client.query(text, values, options);
     },
     ...(client.queryBytes
       ? {
-          queryBytes(text: string, values?: ReadonlyArray<unknown>) {
+          queryBytes(text: string, values?: ReadonlyArray<unknown>, options?: QueryOptions) {
             statements.push(text);
-            return client.queryBytes!(text, values);
+            return client.queryBytes!(text, values, options);
           },
         }
       : {}),

@@ -1,12 +1,20 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { ConnectionGate } from './ConnectionGate.js';
-import { sessionSettings, type PoolOptions, type SqlClient } from './SqlClient.js';
+import {
+  MAX_PREPARED_STATEMENTS,
+  sessionSettings,
+  type PoolOptions,
+  type SqlClient,
+} from './SqlClient.js';
 
 /**
  * A pooled client on node-postgres, kept for the driver comparison (test/pg/measure/drivers.ts)
  * and for apps that already use `pg`. Named statements make node-postgres prepare once per
- * connection.
+ * connection; it keeps every one for the connection's life, so only the first
+ * `maxPreparedStatements` distinct texts get a name and the rest run unnamed (bounded, and enough
+ * for a comparison; the postgres.js client recycles its connections instead, see
+ * createPostgresClient.ts).
  */
 export function createPgClient(url: string, options: PoolOptions = {}): SqlClient {
   const max = options.max ?? 10;
@@ -22,9 +30,10 @@ export function createPgClient(url: string, options: PoolOptions = {}): SqlClien
       .join(' '),
   });
   const names = new Map<string, string>();
-  const nameOf = (text: string) => {
+  const maxNames = options.maxPreparedStatements ?? MAX_PREPARED_STATEMENTS;
+  const nameOf = (text: string): string | undefined => {
     let name = names.get(text);
-    if (name === undefined) {
+    if (name === undefined && names.size < maxNames) {
       name = 's' + createHash('sha1').update(text).digest('hex').slice(0, 20);
       names.set(text, name);
     }
@@ -32,16 +41,19 @@ export function createPgClient(url: string, options: PoolOptions = {}): SqlClien
   };
   return {
     driver: 'pg',
-    query: (text, values = []) =>
+    // A signal takes the query out of the pool's line; node-postgres has no cancel of its own, so
+    // a statement already running runs to its end (or to statement_timeout).
+    query: (text, values = [], queryOptions) =>
       gate.run(async () => {
+        const name = nameOf(text);
         const result = await pool.query({
-          name: nameOf(text),
+          ...(name === undefined ? {} : { name }),
           text,
           values: values as unknown[],
           rowMode: 'array',
         });
         return result.rows as unknown[][];
-      }),
+      }, queryOptions?.signal),
     exec: (script) =>
       gate.run(async () => {
         await pool.query(script);

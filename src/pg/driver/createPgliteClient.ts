@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { abortError } from './abortError.js';
 import { clusterCache } from './pgliteClusterCache.js';
 import { sessionSettings, type PoolOptions, type SqlClient } from './SqlClient.js';
 
@@ -21,16 +22,24 @@ export interface PgliteClientOptions {
  */
 export async function createPgliteClient(options: PgliteClientOptions = {}): Promise<SqlClient> {
   const db = await startPglite(options);
-  const settings = sessionSettings(
-    options.settings === undefined ? {} : { settings: options.settings },
-  );
+  // No statement_timeout: PGlite cannot interrupt a statement (it runs on this thread).
+  const settings = sessionSettings({
+    statementTimeoutMs: 0,
+    ...(options.settings === undefined ? {} : { settings: options.settings }),
+  });
   for (const [name, setting] of Object.entries(settings)) {
     await db.query('SELECT set_config($1, $2, false)', [name, setting]);
   }
   return {
     driver: 'pglite',
-    async query(text, values = []) {
+    // PGlite runs a statement on this thread, to the end: an abort cannot reach it meanwhile and
+    // there is no backend to cancel. A query whose signal has aborted is not started; one that
+    // ran while it aborted still rejects, as on a server.
+    async query(text, values = [], options) {
+      const signal = options?.signal;
+      if (signal?.aborted) throw abortError(signal);
       const result = await db.query<unknown[]>(text, values as unknown[], { rowMode: 'array' });
+      if (signal?.aborted) throw abortError(signal);
       return result.rows;
     },
     async exec(script) {

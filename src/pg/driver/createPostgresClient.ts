@@ -1,15 +1,31 @@
 import postgres from 'postgres';
 import { ConnectionGate } from './ConnectionGate.js';
-import { sessionSettings, type PoolOptions, type SqlClient } from './SqlClient.js';
+import { RecyclingPool } from './RecyclingPool.js';
+import { runCancellable, type CancellableQuery } from './runCancellable.js';
+import {
+  MAX_PREPARED_STATEMENT_BYTES,
+  MAX_PREPARED_STATEMENTS,
+  sessionSettings,
+  STATEMENT_TIMEOUT_MS,
+  type ByteRows,
+  type PoolOptions,
+  type QueryRows,
+  type SqlClient,
+} from './SqlClient.js';
+
+const PREPARED = { prepare: true } as const;
+const UNNAMED = { prepare: false } as const;
 
 /**
  * A pooled client on postgres.js (chosen over node-postgres by measurement, see docs/pg.md).
- * Statements are prepared once per connection and reused; results come back as arrays.
+ * Statements are prepared once per connection and reused, up to `maxPreparedStatements` per
+ * connection (RecyclingPool.ts); results come back as arrays. A query given a signal is cancelled
+ * on the server when it aborts (runCancellable.ts).
  */
 export function createPostgresClient(url: string, options: PoolOptions = {}): SqlClient {
   const max = options.max ?? 10;
   const gate = new ConnectionGate(max, options.acquireTimeoutMs ?? 5_000);
-  const sql = postgres(url, {
+  const config: postgres.Options<Record<string, postgres.PostgresType>> = {
     max,
     prepare: true,
     ...(options.connectTimeoutMs ? { connect_timeout: options.connectTimeoutMs / 1000 } : {}),
@@ -27,31 +43,39 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
         parse: (x: string) => x,
       },
     },
+  };
+  const statementTimeoutMs = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
+  const pools = new RecyclingPool(() => postgres(url, config), {
+    maxStatements: options.maxPreparedStatements ?? MAX_PREPARED_STATEMENTS,
+    maxBytes: options.maxPreparedStatementBytes ?? MAX_PREPARED_STATEMENT_BYTES,
+    // A retired pool's queries end within the statement timeout; then its connections close.
+    drainSeconds: statementTimeoutMs > 0 ? statementTimeoutMs / 1000 + 5 : 60,
   });
+  const start = (text: string, values: ReadonlyArray<unknown>) => {
+    // admit() first: it may replace the current pool.
+    const prepare = pools.admit(text);
+    return pools.current.unsafe(text, values as never[], prepare ? PREPARED : UNNAMED);
+  };
   return {
     driver: 'postgres',
     // postgres.js queries are promises: handed to the gate as they are, with no async wrapper
     // (each await is another trip through the microtask queue, per request).
-    query: (text, values = []) =>
-      gate.run(
-        () =>
-          sql.unsafe(text, values as never[], { prepare: true }).values() as unknown as Promise<
-            ReadonlyArray<ReadonlyArray<unknown>>
-          >,
-      ),
+    query: (text, values = [], queryOptions) => {
+      const run = () => start(text, values).values() as unknown as CancellableQuery<QueryRows>;
+      const signal = queryOptions?.signal;
+      return signal === undefined ? gate.run(run) : runCancellable(gate, signal, run);
+    },
     // .raw(): columns as Buffers sliced from what the socket received, with no text decoding.
-    queryBytes: (text, values = []) =>
-      gate.run(
-        () =>
-          sql.unsafe(text, values as never[], { prepare: true }).raw() as unknown as Promise<
-            ReadonlyArray<ReadonlyArray<Uint8Array | null>>
-          >,
-      ),
+    queryBytes: (text, values = [], queryOptions) => {
+      const run = () => start(text, values).raw() as unknown as CancellableQuery<ByteRows>;
+      const signal = queryOptions?.signal;
+      return signal === undefined ? gate.run(run) : runCancellable(gate, signal, run);
+    },
     exec: (script) =>
       gate.run(async () => {
-        await sql.unsafe(script).simple();
+        await pools.current.unsafe(script).simple();
       }),
-    end: () => sql.end({ timeout: 5 }),
+    end: () => pools.end(5),
   };
 }
 

@@ -1,0 +1,188 @@
+import { GraphQLError } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../src/engine/index.js';
+import type { DatabaseErrorEvent } from '../../src/pg/compile/createPgSource.js';
+import { operationSourceFields } from '../../src/pg/compile/operationSourceFields.js';
+import { connect, type ConnectOptions } from '../../src/pg/driver/connect.js';
+import type { SqlClient } from '../../src/pg/driver/SqlClient.js';
+import { reflect } from '../../src/pg/reflect.js';
+import { useTestDatabase } from './support/testDatabase.js';
+
+const onServer = Boolean(process.env['DATABASE_URL']);
+
+const db = useTestDatabase(async (client) => {
+  await client.exec('CREATE TABLE marks (id int)');
+  // A view that takes 30 s to read: on the server only (PGlite would block its thread that long).
+  if (onServer) await client.exec('CREATE VIEW slow_rows AS SELECT 1 AS id FROM pg_sleep(30)');
+});
+
+let clients = 0;
+
+/** A client of its own, with an application_name to find its backends by. */
+async function withClient(
+  options: ConnectOptions,
+  use: (client: SqlClient, name: string) => Promise<void>,
+): Promise<void> {
+  const name = `sluice_cancel_${process.pid}_${++clients}`;
+  const client = await connect({
+    url: db.url,
+    max: 1,
+    ...options,
+    settings: { application_name: name },
+  });
+  try {
+    await use(client, name);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The statements running on `name`'s backends (seen from another connection). */
+async function running(name: string): Promise<string[]> {
+  const rows = await db.client.query(
+    `SELECT query FROM pg_stat_activity WHERE application_name = $1 AND state = 'active'`,
+    [name],
+  );
+  return rows.map(([query]) => query as string);
+}
+
+/** Polls until `done` holds, at most `ms`: a hang is the defect these tests look for. */
+async function eventually(done: () => Promise<boolean>, ms = 5_000): Promise<boolean> {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    if (await done()) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return done();
+}
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+
+describe('a query whose signal has aborted', () => {
+  it('is not run at all', async () => {
+    const client = db.client;
+    const controller = new AbortController();
+    controller.abort(new Error('client went away'));
+    const error = await failure(
+      client.query('INSERT INTO marks VALUES (1)', [], { signal: controller.signal }),
+    );
+    expect(error).toBeInstanceOf(GraphQLError);
+    expect((error as GraphQLError).extensions).toEqual({ code: ErrorCode.TIMEOUT });
+    expect(await client.query('SELECT count(*)::int FROM marks')).toEqual([[0]]);
+  });
+
+  if (!onServer) {
+    it('on PGlite: has no statement_timeout to rely on (it cannot interrupt a statement)', async () => {
+      await withClient({}, async (client) => {
+        expect(await client.query('SHOW statement_timeout')).toEqual([['0']]);
+      });
+    });
+  }
+});
+
+if (onServer) {
+  describe('cancellation on the server', () => {
+    it('cancels a running statement when its signal aborts, and frees its connection', async () => {
+      await withClient({ acquireTimeoutMs: 2_000 }, async (client, name) => {
+        const controller = new AbortController();
+        const sleeping = failure(
+          client.query('SELECT pg_sleep(30)', [], { signal: controller.signal }),
+        );
+        expect(await eventually(async () => (await running(name)).length === 1)).toBe(true);
+        const reason = new GraphQLError('gave up', { extensions: { code: ErrorCode.TIMEOUT } });
+        controller.abort(reason);
+        expect(await sleeping).toBe(reason);
+        // The backend stops the statement: it leaves pg_stat_activity's active list.
+        expect(await eventually(async () => (await running(name)).length === 0)).toBe(true);
+        // The one connection is free again (else: DATABASE_BUSY after 2 s).
+        expect(await client.query('SELECT 1')).toEqual([[1]]);
+      });
+    });
+
+    it('takes a query waiting for the connection out of the line when its signal aborts', async () => {
+      await withClient({ acquireTimeoutMs: 60_000 }, async (client, name) => {
+        const holder = new AbortController();
+        const held = failure(client.query('SELECT pg_sleep(30)', [], { signal: holder.signal }));
+        expect(await eventually(async () => (await running(name)).length === 1)).toBe(true);
+        const waiter = new AbortController();
+        const waiting = failure(client.query('SELECT 2', [], { signal: waiter.signal }));
+        waiter.abort(new Error('client went away'));
+        // Rejected while the connection is still held, long before the 60 s acquire timeout.
+        const error = await waiting;
+        expect(error).toBeInstanceOf(GraphQLError);
+        expect((error as GraphQLError).extensions).toEqual({ code: ErrorCode.TIMEOUT });
+        expect(await running(name)).toHaveLength(1);
+        holder.abort(new Error('done'));
+        await held;
+        expect(await client.query('SELECT 3')).toEqual([[3]]);
+      });
+    });
+
+    it('cancels the statement of an operation through the source, without a log event', async () => {
+      await withClient({}, async (client, name) => {
+        const events: DatabaseErrorEvent[] = [];
+        const { schema } = await reflect(client, { onDatabaseError: (e) => void events.push(e) });
+        const { request, source, variables } = operationSourceFields(schema, '{ slowRows { id } }');
+        const controller = new AbortController();
+        const error = failure(source!.compile(request).execute(variables, {}, controller.signal));
+        expect(await eventually(async () => (await running(name)).length === 1)).toBe(true);
+        controller.abort(new Error('operation timed out'));
+        const thrown = await error;
+        expect(thrown).toBeInstanceOf(GraphQLError);
+        expect((thrown as GraphQLError).message).toBe(
+          'The operation was given up before the database answered.',
+        );
+        expect(await eventually(async () => (await running(name)).length === 0)).toBe(true);
+        expect(events).toEqual([]);
+      });
+    });
+
+    it('answers DATABASE_TIMEOUT when statement_timeout stops a statement', async () => {
+      await withClient({ statementTimeoutMs: 200 }, async (client, name) => {
+        const events: DatabaseErrorEvent[] = [];
+        const { schema } = await reflect(client, { onDatabaseError: (e) => void events.push(e) });
+        const { request, source, variables } = operationSourceFields(schema, '{ slowRows { id } }');
+        const error = await failure(source!.compile(request).execute(variables, {}));
+        expect(error).toBeInstanceOf(GraphQLError);
+        expect((error as GraphQLError).extensions).toEqual({
+          code: ErrorCode.DATABASE_TIMEOUT,
+          sqlState: '57014',
+        });
+        expect(events.map((e) => [e.code, e.sqlState])).toEqual([
+          [ErrorCode.DATABASE_TIMEOUT, '57014'],
+        ]);
+        expect(events[0]?.message).toContain('statement timeout');
+        expect(await running(name)).toEqual([]);
+      });
+    });
+
+    it('runs every connection with a 30 s statement_timeout unless told otherwise', async () => {
+      await withClient({}, async (client) => {
+        expect(await client.query('SHOW statement_timeout')).toEqual([['30s']]);
+      });
+      await withClient({ statementTimeoutMs: 0 }, async (client) => {
+        expect(await client.query('SHOW statement_timeout')).toEqual([['0']]);
+      });
+    });
+
+    it('answers DATABASE_BUSY, and tells the log, when no connection frees up in time', async () => {
+      await withClient({ acquireTimeoutMs: 100 }, async (client, name) => {
+        const events: DatabaseErrorEvent[] = [];
+        const { schema } = await reflect(client, { onDatabaseError: (e) => void events.push(e) });
+        const { request, source, variables } = operationSourceFields(schema, '{ slowRows { id } }');
+        const holder = new AbortController();
+        const held = failure(client.query('SELECT pg_sleep(30)', [], { signal: holder.signal }));
+        expect(await eventually(async () => (await running(name)).length === 1)).toBe(true);
+        const error = await failure(source!.compile(request).execute(variables, {}));
+        expect((error as GraphQLError).extensions).toEqual({ code: ErrorCode.DATABASE_BUSY });
+        expect(events.map((e) => e.code)).toEqual([ErrorCode.DATABASE_BUSY]);
+        holder.abort(new Error('done'));
+        await held;
+      });
+    });
+  });
+}
