@@ -158,7 +158,7 @@ const CONTENT_TYPE: Record<ResponseMediaType, string> = {
  * One GraphQL-over-HTTP request: negotiate, read the parameters, resolve persisted documents,
  * prepare (cached), run, and answer with the engine's JSON text. Returns the response itself when
  * everything on the way is synchronous, and a promise only when `contextValue` or a resolver
- * returns one (STYLE.md, "a value when you can, a promise only when you must"). Request errors
+ * returns one (a value when it can, a promise only when it must). Request errors
  * are thrown as HttpError (synchronously, or as the promise's rejection).
  */
 export function handleGraphQL(

@@ -53,7 +53,7 @@ const EMPTY = Buffer.alloc(0);
  *
  * Callbacks rather than a promise, one shared deadline timer rather than one per request, and
  * no stream events when the body is already buffered: this runs for every POST, and each of these
- * showed in profiles (STYLE.md, "a promise only when you must").
+ * showed in profiles (a promise only when it must).
  */
 export function readBody(
   req: IncomingMessage,

@@ -12,18 +12,20 @@ function fragmentBomb(n: number): string {
   return `{ node { ...F0 } }\n${fragments.join('\n')}\nfragment F${n} on Node { id children { id } }`;
 }
 
+/** Sends a bomb of `n` fragments: refused by the cost limit while /health keeps answering. */
+async function refusesBomb(port: number, n: number): Promise<void> {
+  const { result, health } = await underAttack(port, () =>
+    graphql(port, { query: fragmentBomb(n) }),
+  );
+  expectRequestError(result, 'COST_LIMIT_EXCEEDED');
+  expectHealthy(health);
+}
+
 describe('fragment bombs', () => {
   const server = useAbuseServer();
 
-  it.each([30, 40])(
-    '%i fragments, each spreading the next twice: COST_LIMIT_EXCEEDED',
-    async (n) => {
-      const { result, health } = await underAttack(server.port, () =>
-        graphql(server.port, { query: fragmentBomb(n) }),
-      );
-      expectRequestError(result, 'COST_LIMIT_EXCEEDED');
-      expectHealthy(health);
-    },
+  it.each([30, 40])('%i fragments, each spreading the next twice: COST_LIMIT_EXCEEDED', (n) =>
+    refusesBomb(server.port, n),
   );
 
   it('the same bomb sent 20 times at once: every one refused, health still answers', async () => {
@@ -42,14 +44,7 @@ describe('fragment bombs past the default token limit', () => {
   // them before the cost estimate runs. Raised, the estimate itself must stay linear.
   const server = useAbuseServer({ engine: { maxTokens: 100_000 } });
 
-  it.each([1000, 2000])(
-    '%i fragments, each spreading the next twice: COST_LIMIT_EXCEEDED',
-    async (n) => {
-      const { result, health } = await underAttack(server.port, () =>
-        graphql(server.port, { query: fragmentBomb(n) }),
-      );
-      expectRequestError(result, 'COST_LIMIT_EXCEEDED');
-      expectHealthy(health);
-    },
+  it.each([1000, 2000])('%i fragments, each spreading the next twice: COST_LIMIT_EXCEEDED', (n) =>
+    refusesBomb(server.port, n),
   );
 });

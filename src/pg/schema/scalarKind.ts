@@ -2,7 +2,7 @@ import type { CatalogType } from '../catalog/Catalog.js';
 import type { ScalarKind } from './Model.js';
 
 /**
- * The scalar mapping of issue 4 (docs/pg.md, "Reflection rules"). `asText`: PostgreSQL writes the
+ * The scalar mapping (docs/pg.md, "Reflection rules"). `asText`: PostgreSQL writes the
  * value as a JSON number that JavaScript would round (int8, numeric) or has no JSON form of its
  * own, so the compiler casts it to text.
  */

@@ -1,5 +1,5 @@
 /**
- * SQL as a small tree of plain data (STYLE.md, "Plain data for ASTs"). Nodes are built only by the
+ * SQL as a small tree of plain data. Nodes are built only by the
  * safe constructors in `sql.ts`; `compileSql` turns a tree into `{ text, values }`. There is no node
  * that holds free text from outside the compiler: identifiers are always quoted, values are always
  * parameters, and the only literal is a GraphQL Name (checked against its grammar).

@@ -5,7 +5,7 @@ import type { SqlNode } from './SqlNode.js';
 const SQL_NODES = new WeakSet<object>();
 
 /**
- * The safe constructors for SQL (STYLE.md, "SQL only through safe constructors"). The static parts
+ * The safe constructors for SQL: the only way SQL text is made. The static parts
  * of a `sql` template are Sluice's own text; every interpolation is either another node or becomes
  * a bind parameter. There is deliberately no way to splice a string in as SQL text.
  */
