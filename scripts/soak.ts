@@ -5,9 +5,10 @@
  *
  *   npm run soak -- [--target both|schema|database] [--requests 50000] [--seconds 60]
  *                   [--concurrency 8] [--limit-trips-every 50] [--database-url <url>] [--no-build]
+ *                   [--max-sluice-rss-mib 320] [--max-backend-rss-mib 48]
  *
- * Exits 1 when any answer is neither a 200 nor a 400 for a limit the soak trips on purpose, 2 on a
- * usage error.
+ * Exits 1 when any answer is neither a 200 nor a 400 for a limit the soak trips on purpose, or when
+ * Sluice's RSS or any one backend's RSS went past its bound at any sample; 2 on a usage error.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +37,8 @@ function options() {
       'limit-trips-every': { type: 'string', default: '50' },
       'database-url': { type: 'string' },
       'no-build': { type: 'boolean', default: false },
+      'max-sluice-rss-mib': { type: 'string', default: '320' },
+      'max-backend-rss-mib': { type: 'string', default: '48' },
     },
   });
   const int = (name: keyof typeof values, min: number, max: number) => {
@@ -58,6 +61,8 @@ function options() {
       process.env['DATABASE_URL'] ??
       'postgres://postgres@127.0.0.1:5432/postgres',
     build: !values['no-build'],
+    maxSluiceRss: int('max-sluice-rss-mib', 1, 1_000_000) * MiB,
+    maxBackendRss: int('max-backend-rss-mib', 1, 1_000_000) * MiB,
   };
 }
 
@@ -88,6 +93,23 @@ function report(target: string, counts: Counts, figures: Figures): string {
   return lines.join('\n');
 }
 
+/** The memory bounds the soak holds the server and its backends to, at every sample. */
+function withinBounds(
+  figures: Figures,
+  limits: { maxSluiceRss: number; maxBackendRss: number },
+): { exceeded: string[] } {
+  const exceeded: string[] = [];
+  if (figures.peak.node.rss > limits.maxSluiceRss)
+    exceeded.push(
+      `sluice RSS peaked at ${mib(figures.peak.node.rss)}, over ${mib(limits.maxSluiceRss)}`,
+    );
+  if (figures.peak.largestBackendRss > limits.maxBackendRss)
+    exceeded.push(
+      `a backend's RSS peaked at ${mib(figures.peak.largestBackendRss)}, over ${mib(limits.maxBackendRss)}`,
+    );
+  return { exceeded };
+}
+
 async function soak(
   target: string,
   args: string[],
@@ -113,7 +135,9 @@ async function soak(
     if (code !== 0) process.stdout.write(`${target}: sluice exited with ${code}\n`);
   }
   process.stdout.write(`${report(target, counts, figures)}\n`);
-  return onlyExpected(counts);
+  const within = withinBounds(figures, limits);
+  for (const line of within.exceeded) process.stdout.write(`${target}: ${line}\n`);
+  return onlyExpected(counts) && within.exceeded.length === 0;
 }
 
 async function main(): Promise<number> {
@@ -163,7 +187,9 @@ async function main(): Promise<number> {
     }
   }
   process.stdout.write(
-    clean ? 'soak: only expected answers\n' : 'soak: UNEXPECTED answers (see above)\n',
+    clean
+      ? 'soak: only expected answers, memory within its bounds\n'
+      : 'soak: UNEXPECTED answers or memory over its bounds (see above)\n',
   );
   return clean ? 0 : 1;
 }

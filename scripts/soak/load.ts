@@ -22,11 +22,13 @@ const bump = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0
 export const EXPECTED_CODES: ReadonlySet<string> = new Set([
   'MAX_ALIASES_EXCEEDED',
   'MAX_TOKENS_EXCEEDED',
+  'MAX_DOCUMENT_SIZE_EXCEEDED',
   'OPERATION_RESOLUTION_FAILURE',
 ]);
 
 /**
- * Every `every`-th request trips a limit instead (aliases, tokens, an unknown operation name), so
+ * Every `every`-th request trips a limit instead (aliases, tokens, a document padded with 100 KB
+ * of comments, an unknown operation name), so
  * the limits' paths soak too. Each is still distinct by its number.
  */
 export function withLimitTrips(
@@ -36,15 +38,19 @@ export function withLimitTrips(
   return (i) => {
     if (every <= 0 || i % every !== every - 1) return workload(i);
     const n = Math.floor(i / every);
-    switch (n % 3) {
+    switch (n % 4) {
       case 0: {
         const aliases = Array.from({ length: 101 }, (_, a) => `a${a}: __typename`).join(' ');
         return { query: `query Aliases${i} { ${aliases} }`, operationName: `Aliases${i}` };
       }
       case 1:
+        // Short tokens: 20 KB, under the document size limit, over the token limit.
+        return { query: `query Tokens${i} { ${'x '.repeat(10_001)}}`, operationName: `Tokens${i}` };
+      case 2:
+        // Comments cost no tokens: only the size limit stops this one.
         return {
-          query: `query Tokens${i} { ${'__typename '.repeat(10_001)}}`,
-          operationName: `Tokens${i}`,
+          query: `query Padded${i} { __typename }\n#${'.'.repeat(100_000)}`,
+          operationName: `Padded${i}`,
         };
       default:
         return { query: `query Known${i} { __typename }`, operationName: `Unknown${i}` };
