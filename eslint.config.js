@@ -1,5 +1,5 @@
 // One linter for the whole repository. Besides the usual TypeScript rules it keeps the layers
-// pointing one way (see DESIGN.md): engine <- pg, engine <- server, and only cli wires them.
+// pointing one way (README.md, "Layout"): engine <- pg, engine <- server, and only cli wires them.
 import tseslint from 'typescript-eslint';
 
 const layer = (name, forbidden, { engineApiOnly = false } = {}) => ({
@@ -11,7 +11,7 @@ const layer = (name, forbidden, { engineApiOnly = false } = {}) => ({
         patterns: [
           ...forbidden.map((other) => ({
             group: [`**/${other}/*`, `**/${other}`, `sluice/${other}`],
-            message: `The ${name} layer must not import from ${other} (layers point one way, see DESIGN.md).`,
+            message: `The ${name} layer must not import from ${other} (layers point one way, see README.md, "Layout").`,
           })),
           ...(engineApiOnly
             ? [

@@ -2,11 +2,11 @@
  * Differential conformance run: every case of a GraphQL conformance corpus through graphql-js 16
  * (the oracle) and through Sluice's `execute`, `executeJSON` and request entry.
  *
- *   npm run conformance -- ../shared/conformance/corpus [--only <case id part>] [--show N] [--full]
- *                                                        [--eager]
+ *   npm run conformance -- <corpus directory> [--only <case id part>] [--show N] [--full] [--eager]
  *
- * Prints `N passed, M failed` and exits 1 when any case fails, 2 on a usage error. With no corpus
- * path it only prints this usage: the corpus lives outside the repository and nothing else needs it.
+ * The corpus is a generated set of schemas and operations, kept outside the repository and passed
+ * as a path. Prints `N passed, M failed` and exits 1 when any case fails, 2 on a usage error. With
+ * no corpus directory it only prints the usage: nothing else needs the corpus.
  */
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';

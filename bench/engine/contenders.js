@@ -10,7 +10,7 @@ import {
 /**
  * @typedef {'limit' | 'graphql-js' | 'jit' | 'sluice' | 'sluice-info'} Role
  *   `limit`: the hand-written function; `graphql-js` and `jit`: the peers ratios are taken against;
- *   `sluice`: the entry points the targets are about; `sluice-info`: measured for the lead, no target.
+ *   `sluice`: the entry points the targets are about; `sluice-info`: measured, no target.
  * @typedef {() => string | Promise<string>} Run
  * @typedef {object} Contender
  * @property {string} name

@@ -63,7 +63,7 @@ export function formatTable(heading, rows) {
 /** @param {TargetCheck[]} checks */
 export function formatTargets(checks) {
   const lines = [
-    'Targets (issue 2): cached Sluice >= 1.1x graphql-jit (best of its two serializers); cold Sluice >= 1.0x graphql-js',
+    'Targets: cached Sluice >= 1.1x graphql-jit (best of its two serializers); cold Sluice >= 1.0x graphql-js',
   ];
   for (const check of checks) {
     const verdict =

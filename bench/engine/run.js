@@ -1,6 +1,6 @@
-// Engine benchmark (issue 2, done-when 3): Sluice against graphql-js 16 and graphql-jit, and a
-// hand-written function writing the same JSON (the practical limit), on four scenarios, cached and
-// cold, in one run. See bench/README.md. Uses the BUILT package: `npm run build` at the root first.
+// Engine benchmark: Sluice against graphql-js 16 and graphql-jit, and a hand-written function
+// writing the same JSON (the practical limit), on four scenarios, cached and cold, in one run.
+// See bench/README.md. Uses the BUILT package: `npm run build` at the root first.
 //
 //   node bench/engine/run.js [--scenario a,c] [--path cached|cold] [--only sluice,jit]
 //                            [--rounds 7] [--slice 60] [--warmup 150] [--quick] [--cpu-prof]

@@ -1,5 +1,5 @@
 // Prints the results: one table per scenario with ratios against Mercurius and bare node:http, the
-// req/s of every round when there were several, and the issue's target.
+// req/s of every round when there were several, and the target.
 
 const fixed = (n, digits) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 const ratio = (a, b) => (a && b ? `${(a / b).toFixed(2)}x` : '-');
@@ -66,7 +66,7 @@ export function printRounds(runs) {
   }
 }
 
-/** The issue's target: Sluice >= 1.2x Mercurius req/s, per scenario. */
+/** The target: Sluice >= 1.2x Mercurius req/s, per scenario. */
 export function printTarget(summaries) {
   console.log('\n## target: sluice >= 1.2x mercurius req/s');
   for (const { scenario, runs } of summaries) {

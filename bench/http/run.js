@@ -1,4 +1,4 @@
-// HTTP load benchmark of a resolver schema with no database (issue 3, done-when 4).
+// HTTP load benchmark of a resolver schema with no database.
 //
 //   npm run bench:http                       (in bench/, after `npm run build` at the root)
 //   npm run bench:http -- --priority=-10 --only sluice,mercurius --profile sluice

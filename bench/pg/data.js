@@ -1,6 +1,6 @@
-// The users → posts → comments data set of the PostgreSQL benchmark (issue 4, done-when 4) and of
-// the differential test in src/pg. Plain JavaScript with NO imports: `npm test` imports this file,
-// and the bench/ dependencies are not installed there.
+// The users → posts → comments data set of the PostgreSQL benchmark and of the differential test
+// in test/pg. Plain JavaScript with NO imports: `npm test` imports this file, and the bench/
+// dependencies are not installed there.
 //
 // A size is named after its number of comments (the largest table):
 //   users = comments / 100, each user writes 10 posts, each post has 10 comments.

@@ -27,7 +27,8 @@ export function rowCounts(size) {
 /**
  * Settings every session of a benchmark database gets, whatever the contender's driver sets, so
  * every contender's statements are planned and run alike:
- * - `jit = off`: generated SQL must not meet the JIT (DESIGN.md);
+ * - `jit = off`: generated SQL must not meet the JIT, which can spend a second compiling a
+ *   statement that runs in milliseconds;
  * - `random_page_cost = 1.1`: the value for data in memory or on SSDs, which Sluice's own
  *   connections set (src/pg/driver/SqlClient.ts); with the server's default (4) a primary-key
  *   lookup in a small table is planned as a sequential scan, which at 10k made the one-statement

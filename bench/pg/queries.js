@@ -1,4 +1,4 @@
-// The two benchmark operations (VelocityBench's Q1 and Q3, see /work/shared/seeds/000_*.txt), as
+// The two benchmark operations (VelocityBench's Q1 and Q3), as
 // each contender spells them, and the hand-written SQL of the practical-limit endpoint.
 //
 // Every contender must answer with the same data: same root key `users`, same keys in the same

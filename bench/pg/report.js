@@ -1,5 +1,5 @@
 // Printing: one table per size with req/s, latency, memory, CPU per request and the ratios the
-// issue's targets are stated in, then the targets themselves.
+// targets are stated in, then the targets themselves.
 
 const TARGETS = [
   { query: 'Q1', against: 'hand-written', min: 0.95 },

@@ -1,6 +1,6 @@
-// PostgreSQL load benchmark (issue 4, done-when 4): users → posts → comments at three sizes, Q1 and
-// Q3, served by a hand-written-SQL endpoint, Mercurius + DataLoader, PostGraphile 5 and Sluice,
-// each in its own process, loaded by wrk in another. Loopback only, bounded in time; every child
+// PostgreSQL load benchmark: users → posts → comments at three sizes, Q1 and Q3, served by a
+// hand-written-SQL endpoint, Mercurius + DataLoader, PostGraphile 5 and Sluice, each in its own
+// process, loaded by wrk in another. Loopback only, bounded in time; every child
 // is killed at the end, even on failure. See README.md beside this file.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';

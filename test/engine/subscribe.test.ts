@@ -58,7 +58,7 @@ const counting: Source = (_root, { from = 0, count: n = 3 }, log) => count(from,
 
 describe('subscribe (differential against graphql-js)', () => {
   it('is exported by the engine', () => {
-    // The lead adds the export; until then this fails rather than letting the file be skipped.
+    // Without the export this fails, rather than letting the rest of the file be skipped.
     expect(typeof (engine as Record<string, unknown>)['subscribe']).toBe('function');
   });
 

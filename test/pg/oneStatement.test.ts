@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 
 // Three levels, each with its own limit and filter, plus a to-one relation and a second root
-// field: issue 4, done-when 2.
+// field: all of it must still be one statement.
 const QUERY = `query ($minViews: BigInt!) {
   users(limit: 3, where: { id: { gte: 2 } }) {
     id

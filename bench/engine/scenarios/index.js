@@ -1,6 +1,6 @@
 /**
  * @typedef {object} Scenario
- * @property {string} key         one letter, as in the issue: a, b, c, d
+ * @property {string} key         one letter, as in bench/README.md: a, b, c, d
  * @property {string} title
  * @property {import('graphql').GraphQLSchema} schema
  * @property {string} query

@@ -26,7 +26,7 @@ const { runContender, settings } = await import('./child.js');
 
 runContender(async () => {
   const { databaseUrl, poolSize, host } = settings();
-  // Same pool size as every contender; jit = off on every connection (DESIGN.md).
+  // Same pool size as every contender; jit = off on every connection (see database.js).
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, options: '-c jit=off' });
   const preset = {
     extends: [PostGraphileAmberPreset],

@@ -247,8 +247,9 @@ function cachedBytes(query: string, document: DocumentNode | undefined): number 
 }
 
 /**
- * The request entry for servers (DESIGN.md, "Data flow"): text in, JSON text out, every document
- * parsed, validated and planned once and kept in a bounded LRU cache keyed by its text.
+ * The request entry for servers (src/engine/README.md, "The request entry"): text in, JSON text
+ * out, every document parsed, validated and planned once and kept in a bounded LRU cache keyed by
+ * its text.
  */
 export function createEngine(options: EngineOptions): Engine {
   const {

@@ -8,7 +8,7 @@ import type {
 } from 'graphql';
 
 /**
- * The seam between the engine and a database (DESIGN.md, "Layers"). A root field whose definition
+ * The seam between the engine and a database (README.md, "Layout"). A root field whose definition
  * carries `extensions.sluice.source` is not resolved by a resolver: at plan time the engine hands
  * every such root field of the operation to its source at once, and the source compiles them into
  * one statement. At run time the engine runs that statement once and splices the JSON text it

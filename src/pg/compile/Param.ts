@@ -6,7 +6,7 @@ export type Variables = Readonly<Record<string, unknown>>;
 /**
  * A bind parameter whose value is read at execute time: from a variable (possibly deep inside an
  * input object) or from a literal of the document. The compiled statement keeps Params in place of
- * values, so one statement text serves every request (DESIGN.md, "Decide at plan time").
+ * values, so one statement text serves every request.
  */
 export class Param {
   constructor(

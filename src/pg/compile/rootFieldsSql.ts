@@ -17,7 +17,7 @@ export interface RootStatement {
   readonly floats: ReadonlyArray<boolean>;
 }
 
-/** All of a source's root fields of one operation as ONE statement (DESIGN.md, "Decisions"). */
+/** All of a source's root fields of one operation as ONE statement. */
 export function rootFieldsSql(
   base: Omit<BuildContext, 'mode' | 'sawComputed' | 'sawFloat'>,
   model: Model,

@@ -1,8 +1,9 @@
 /**
  * The one thing the PostgreSQL layer needs from a driver: run a statement with bind parameters and
  * hand back its rows as arrays. Every implementation (postgres.js, node-postgres, PGlite) prepares
- * statements and applies SESSION_SETTINGS on each connection (DESIGN.md: PostgreSQL's JIT can
- * spend a second compiling a generated statement that runs in milliseconds).
+ * statements and applies SESSION_SETTINGS on each connection (docs/pg.md, "Connections"), among
+ * them `jit = off`: PostgreSQL's JIT can spend a second compiling a generated statement that runs
+ * in milliseconds.
  */
 export interface SqlClient {
   /** "postgres", "pg" or "pglite": for logs and `explain`. */

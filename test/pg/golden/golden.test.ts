@@ -10,7 +10,7 @@ import { useTestDatabase } from '../support/testDatabase.js';
 import { goldenReflection, seedProgress, setupGoldenDatabase } from './goldenSchema.js';
 
 /**
- * Golden files (STYLE.md, after Grafast's dataplan-pg tests): each `queries/<name>.graphql` is run
+ * Golden files (after Grafast's dataplan-pg tests): each `queries/<name>.graphql` is run
  * against the demo database; the statement must equal `<name>.sql` and the response `<name>.json`.
  * A first line `# variables: {…}` gives variables. `UPDATE_GOLDEN=1` rewrites the expectations
  * (review the diff before committing it).
