@@ -127,7 +127,8 @@ describe('sluice as a process', () => {
   });
 
   it('demo: seeds PGlite with a progress bar, serves the reflected database and GraphiQL, and is ready', async () => {
-    const cli = await start(['demo', '--port', '0', '--log-level', 'warn']);
+    const limits = ['--default-page-size', '3', '--max-page-size', '5'];
+    const cli = await start(['demo', '--port', '0', '--log-level', 'warn', ...limits]);
     expect(cli.stderr()).toMatch(/Seeding demo data\s+\d+%/);
     expect(cli.stderr()).toMatch(/200 users, 2000 posts, 10000 comments \(PGlite, [\d.]+ s\)/);
     expect(cli.stderr()).toContain(`GraphiQL:   open ${cli.url}`);
@@ -144,6 +145,15 @@ describe('sluice as a process', () => {
     expect(body.data.users).toHaveLength(2);
     expect(body.data.users[0]?.posts).toHaveLength(1);
     expect(body.data.tagsAggregate).toEqual({ count: 12 });
+    // The reflection limits reach the demo database as they reach serve --database's.
+    const paged = (await (await post(cli.url, '{ tags { id } }')).json()) as {
+      data: { tags: unknown[] };
+    };
+    expect(paged.data.tags).toHaveLength(3);
+    const overPage = await post(cli.url, '{ users(limit: 6) { id } }');
+    expect(await overPage.json()).toMatchObject({
+      errors: [{ extensions: { code: 'BAD_USER_INPUT' } }],
+    });
     const ready = await fetch(new URL('/ready', cli.url));
     expect(ready.status).toBe(200);
     cli.child.kill('SIGTERM');
