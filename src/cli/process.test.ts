@@ -126,6 +126,44 @@ describe('sluice as a process', () => {
     expect(await cli.exited).toBe(0);
   });
 
+  it('NODE_ENV=production with --no-production: development defaults, errors unmasked', async () => {
+    const cli = await start(
+      [
+        'serve',
+        '--schema',
+        'src/cli/__fixtures__/schema.mjs',
+        '--port',
+        '0',
+        '--log-level',
+        'info',
+        '--no-production',
+      ],
+      { NODE_ENV: 'production' },
+    );
+    const boom = (await (await post(cli.url, '{ boom }')).json()) as {
+      errors: Array<{ message: string }>;
+    };
+    expect(boom.errors[0]?.message).toContain('hunter2');
+    expect(await (await post(cli.url, '{ helo }')).text()).toContain('Did you mean');
+    const schema = (await (await post(cli.url, '{ __schema { queryType { name } } }')).json()) as {
+      data?: unknown;
+    };
+    expect(schema.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+    expect((await fetch(new URL('/metrics', cli.url))).status).toBe(200);
+    expect(cli.stderr()).toContain('GraphiQL:');
+    // stdout and stderr are separate pipes: the log line may come after the URL on stderr.
+    const listening = () =>
+      cli
+        .stdout()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { msg: string; production?: boolean })
+        .find((line) => line.msg === 'listening');
+    await expect.poll(() => listening()?.production).toBe(false);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
   it('demo: seeds PGlite with a progress bar, serves the reflected database and GraphiQL, and is ready', async () => {
     const limits = ['--default-page-size', '3', '--max-page-size', '5'];
     const cli = await start(['demo', '--port', '0', '--log-level', 'warn', ...limits]);
