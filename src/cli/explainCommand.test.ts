@@ -90,6 +90,16 @@ describe('sluice explain', () => {
     expect(tuned.stdout).not.toContain('random_page_cost');
   });
 
+  it('reflects with the limits of serve: --default-page-size and --max-page-size', async () => {
+    const argv = ['explain', '-', '--database', database.value, '--default-page-size', '3'];
+    const paged = await run(argv, {}, '{ users { id } }');
+    expect(paged.code).toBe(0);
+    expect(paged.stdout).toContain('--   $1 = 3   from default page size 3');
+    const over = await run([...argv, '--max-page-size', '5'], {}, '{ users(limit: 6) { id } }');
+    expect(over.code).toBe(9);
+    expect(over.stderr).toContain('Argument "limit" must be at most 5 (got 6).');
+  });
+
   it('uses DATABASE_URL when no --database is given', async () => {
     const res = await run(['explain', '-'], { DATABASE_URL: database.value }, '{ tags { name } }');
     expect(res.code).toBe(0);

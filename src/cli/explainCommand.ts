@@ -53,9 +53,14 @@ async function explainTarget(
   const url = config.database ?? io.env['DATABASE_URL'];
   if (url) {
     const target = databaseTarget(url, io.cwd, config.database ? '--database' : 'DATABASE_URL');
-    const settings =
-      config.pgSettings === undefined ? {} : { settings: parsePgSettings(config.pgSettings) };
-    return { client: await openDatabase(target, { max: 1, ...settings }), label: target.label };
+    const pool = {
+      max: 1,
+      ...(config.pgSettings === undefined ? {} : { settings: parsePgSettings(config.pgSettings) }),
+      ...(config.maxPreparedStatements === undefined
+        ? {}
+        : { maxPreparedStatements: config.maxPreparedStatements }),
+    };
+    return { client: await openDatabase(target, pool), label: target.label };
   }
   io.stderr.write('No --database or DATABASE_URL: explaining against the demo database.\n');
   const client = await openDemoDatabase(createProgressBar(io.stderr, 'Seeding demo data'));
@@ -88,9 +93,10 @@ export async function explainCommand(
     throw error;
   }
 
+  const options = reflectOptions(config);
   const { client, label } = await explainTarget(config, io);
   try {
-    const { schema } = await reflectDatabase(client, reflectOptions(config), label);
+    const { schema } = await reflectDatabase(client, options, label);
     let result;
     try {
       result = await explain(schema, document, {

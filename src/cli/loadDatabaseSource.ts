@@ -1,4 +1,5 @@
 import { reflect, type ReflectOptions, type Reflection, type SqlClient } from '../pg/index.js';
+import { DEFAULT_LIMITS } from '../pg/schema/buildModel.js';
 import type { Logger } from '../server/index.js';
 import { CliError, ExitCode } from './ExitCode.js';
 import { withDatabaseErrorLog, type DatabaseContext } from './logDatabaseErrors.js';
@@ -6,14 +7,44 @@ import { describeDatabaseError } from './openDatabase.js';
 import type { ServeConfig } from './options.js';
 import type { ServeSource } from './startServer.js';
 
-/** The reflection options of `serve` / `explain` (`--database-schemas`, `--tables`, …). */
+/** The bounds of reflected fields, by config key (ModelOptions; the flags are their kebab-case). */
+const REFLECT_LIMITS = [
+  'defaultPageSize',
+  'maxPageSize',
+  'maxFilterDepth',
+  'maxPatternLength',
+  'maxListLength',
+] as const;
+
+/**
+ * The reflection options of `serve` / `demo` / `explain` (`--database-schemas`, `--tables`,
+ * `--max-page-size`, …). A default page size over the largest one is bad usage, said before any
+ * database is opened or seeded.
+ */
 export function reflectOptions(
-  config: Pick<ServeConfig, 'databaseSchemas' | 'tables' | 'excludeTables'>,
+  config: Pick<
+    ServeConfig,
+    'databaseSchemas' | 'tables' | 'excludeTables' | (typeof REFLECT_LIMITS)[number]
+  >,
 ): ReflectOptions {
+  const limits: Partial<Record<(typeof REFLECT_LIMITS)[number], number>> = {};
+  for (const key of REFLECT_LIMITS) {
+    const value = config[key];
+    if (value !== undefined) limits[key] = value;
+  }
+  const pageSize = limits.defaultPageSize ?? DEFAULT_LIMITS.defaultPageSize;
+  const maxPageSize = limits.maxPageSize ?? DEFAULT_LIMITS.maxPageSize;
+  if (pageSize > maxPageSize) {
+    throw new CliError(
+      ExitCode.USAGE,
+      `--default-page-size (${pageSize}) must not be larger than --max-page-size (${maxPageSize}).`,
+    );
+  }
   return {
     ...(config.databaseSchemas ? { schemas: config.databaseSchemas } : {}),
     ...(config.tables ? { include: config.tables } : {}),
     ...(config.excludeTables ? { exclude: config.excludeTables } : {}),
+    ...limits,
   };
 }
 

@@ -72,7 +72,12 @@ export function parsePgSettings(entries: ReadonlyArray<string>): Record<string, 
 
 export type DatabasePoolOptions = Pick<
   ConnectOptions,
-  'max' | 'acquireTimeoutMs' | 'statementTimeoutMs' | 'settings'
+  | 'max'
+  | 'acquireTimeoutMs'
+  | 'statementTimeoutMs'
+  | 'maxPreparedStatements'
+  | 'maxPreparedStatementBytes'
+  | 'settings'
 >;
 
 /**
@@ -88,7 +93,13 @@ export function defaultStatementTimeoutMs(operationTimeoutMs: number): number {
 export function poolOptions(
   config: Pick<
     ServeConfig,
-    'poolSize' | 'poolAcquireTimeoutMs' | 'statementTimeoutMs' | 'timeoutMs' | 'pgSettings'
+    | 'poolSize'
+    | 'poolAcquireTimeoutMs'
+    | 'statementTimeoutMs'
+    | 'timeoutMs'
+    | 'maxPreparedStatements'
+    | 'maxPreparedStatementBytes'
+    | 'pgSettings'
   >,
 ): DatabasePoolOptions {
   return {
@@ -99,6 +110,12 @@ export function poolOptions(
     statementTimeoutMs:
       config.statementTimeoutMs ??
       defaultStatementTimeoutMs(config.timeoutMs ?? DEFAULTS.timeoutMs),
+    ...(config.maxPreparedStatements !== undefined
+      ? { maxPreparedStatements: config.maxPreparedStatements }
+      : {}),
+    ...(config.maxPreparedStatementBytes !== undefined
+      ? { maxPreparedStatementBytes: config.maxPreparedStatementBytes }
+      : {}),
     ...(config.pgSettings !== undefined ? { settings: parsePgSettings(config.pgSettings) } : {}),
   };
 }

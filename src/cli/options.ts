@@ -27,6 +27,13 @@ export interface ServeConfig {
   poolAcquireTimeoutMs: number | undefined;
   statementTimeoutMs: number | undefined;
   pgSettings: string[] | undefined;
+  maxPreparedStatements: number | undefined;
+  maxPreparedStatementBytes: number | undefined;
+  defaultPageSize: number | undefined;
+  maxPageSize: number | undefined;
+  maxFilterDepth: number | undefined;
+  maxPatternLength: number | undefined;
+  maxListLength: number | undefined;
   memory: boolean;
   variables: string | undefined;
   operationName: string | undefined;
@@ -46,6 +53,7 @@ export interface ServeConfig {
   maxVariablesBytes: number | undefined;
   maxInputDepth: number | undefined;
   planCacheSize: number | undefined;
+  planCacheBytes: number | undefined;
   maxBodyBytes: number | undefined;
   timeoutMs: number | undefined;
   requestTimeoutMs: number | undefined;
@@ -71,6 +79,13 @@ export const DEFAULT_CONFIG: ServeConfig = {
   poolAcquireTimeoutMs: undefined,
   statementTimeoutMs: undefined,
   pgSettings: undefined,
+  maxPreparedStatements: undefined,
+  maxPreparedStatementBytes: undefined,
+  defaultPageSize: undefined,
+  maxPageSize: undefined,
+  maxFilterDepth: undefined,
+  maxPatternLength: undefined,
+  maxListLength: undefined,
   memory: false,
   variables: undefined,
   operationName: undefined,
@@ -90,6 +105,7 @@ export const DEFAULT_CONFIG: ServeConfig = {
   maxVariablesBytes: undefined,
   maxInputDepth: undefined,
   planCacheSize: undefined,
+  planCacheBytes: undefined,
   maxBodyBytes: undefined,
   timeoutMs: undefined,
   requestTimeoutMs: undefined,
@@ -117,6 +133,8 @@ export const PRODUCTION_DEFAULTS: Partial<ServeConfig> = {
 };
 
 const both: readonly CommandName[] = ['serve', 'demo'];
+/** The commands that reflect a database (`demo --memory` reflects none and ignores these). */
+const reflecting: readonly CommandName[] = ['serve', 'demo', 'explain'];
 const int = (min: number, max = Number.MAX_SAFE_INTEGER): Kind => ({ type: 'integer', min, max });
 
 /** One table drives flags, environment variables, the config file and `--help`. */
@@ -183,6 +201,55 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: ['serve', 'explain'],
     placeholder: 'name=value,…',
     help: "PostgreSQL settings of every connection, over Sluice's (jit=off, plan_cache_mode=force_custom_plan, random_page_cost=1.1); `name=` keeps the server's value",
+  },
+  {
+    name: 'maxPreparedStatements',
+    kind: int(0),
+    commands: ['serve', 'explain'],
+    placeholder: 'n',
+    help: 'most distinct statements a connection keeps prepared, 0 = none (PgBouncer in transaction mode); postgres:// only (default 1000)',
+  },
+  {
+    name: 'maxPreparedStatementBytes',
+    kind: int(1),
+    commands: ['serve'],
+    placeholder: 'n',
+    help: 'most bytes of statement text a connection keeps prepared; postgres:// only (default 1 MiB)',
+  },
+  {
+    name: 'defaultPageSize',
+    kind: int(1),
+    commands: reflecting,
+    placeholder: 'n',
+    help: 'rows of a list or connection when the request gives no limit, first or last (default 100)',
+  },
+  {
+    name: 'maxPageSize',
+    kind: int(1),
+    commands: reflecting,
+    placeholder: 'n',
+    help: 'largest limit, first or last a request may give, else BAD_USER_INPUT (default 1000)',
+  },
+  {
+    name: 'maxFilterDepth',
+    kind: int(1),
+    commands: reflecting,
+    placeholder: 'n',
+    help: 'deepest nesting of a where argument, else MAX_INPUT_DEPTH_EXCEEDED (default 10)',
+  },
+  {
+    name: 'maxPatternLength',
+    kind: int(1),
+    commands: reflecting,
+    placeholder: 'n',
+    help: 'longest like / ilike pattern in characters, else BAD_USER_INPUT (default 1000)',
+  },
+  {
+    name: 'maxListLength',
+    kind: int(1),
+    commands: reflecting,
+    placeholder: 'n',
+    help: 'most values of an in / notIn list, else BAD_USER_INPUT (default 10000)',
   },
   {
     name: 'memory',
@@ -311,6 +378,13 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: both,
     placeholder: 'n',
     help: 'documents kept in the plan cache (engine default 1000)',
+  },
+  {
+    name: 'planCacheBytes',
+    kind: int(1),
+    commands: both,
+    placeholder: 'n',
+    help: 'estimated bytes of what the plan cache keeps (engine default 64 MiB)',
   },
   {
     name: 'maxBodyBytes',

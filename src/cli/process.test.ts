@@ -126,8 +126,47 @@ describe('sluice as a process', () => {
     expect(await cli.exited).toBe(0);
   });
 
+  it('NODE_ENV=production with --no-production: development defaults, errors unmasked', async () => {
+    const cli = await start(
+      [
+        'serve',
+        '--schema',
+        'src/cli/__fixtures__/schema.mjs',
+        '--port',
+        '0',
+        '--log-level',
+        'info',
+        '--no-production',
+      ],
+      { NODE_ENV: 'production' },
+    );
+    const boom = (await (await post(cli.url, '{ boom }')).json()) as {
+      errors: Array<{ message: string }>;
+    };
+    expect(boom.errors[0]?.message).toContain('hunter2');
+    expect(await (await post(cli.url, '{ helo }')).text()).toContain('Did you mean');
+    const schema = (await (await post(cli.url, '{ __schema { queryType { name } } }')).json()) as {
+      data?: unknown;
+    };
+    expect(schema.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+    expect((await fetch(new URL('/metrics', cli.url))).status).toBe(200);
+    expect(cli.stderr()).toContain('GraphiQL:');
+    // stdout and stderr are separate pipes: the log line may come after the URL on stderr.
+    const listening = () =>
+      cli
+        .stdout()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { msg: string; production?: boolean })
+        .find((line) => line.msg === 'listening');
+    await expect.poll(() => listening()?.production).toBe(false);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
   it('demo: seeds PGlite with a progress bar, serves the reflected database and GraphiQL, and is ready', async () => {
-    const cli = await start(['demo', '--port', '0', '--log-level', 'warn']);
+    const limits = ['--default-page-size', '3', '--max-page-size', '5'];
+    const cli = await start(['demo', '--port', '0', '--log-level', 'warn', ...limits]);
     expect(cli.stderr()).toMatch(/Seeding demo data\s+\d+%/);
     expect(cli.stderr()).toMatch(/200 users, 2000 posts, 10000 comments \(PGlite, [\d.]+ s\)/);
     expect(cli.stderr()).toContain(`GraphiQL:   open ${cli.url}`);
@@ -144,6 +183,15 @@ describe('sluice as a process', () => {
     expect(body.data.users).toHaveLength(2);
     expect(body.data.users[0]?.posts).toHaveLength(1);
     expect(body.data.tagsAggregate).toEqual({ count: 12 });
+    // The reflection limits reach the demo database as they reach serve --database's.
+    const paged = (await (await post(cli.url, '{ tags { id } }')).json()) as {
+      data: { tags: unknown[] };
+    };
+    expect(paged.data.tags).toHaveLength(3);
+    const overPage = await post(cli.url, '{ users(limit: 6) { id } }');
+    expect(await overPage.json()).toMatchObject({
+      errors: [{ extensions: { code: 'BAD_USER_INPUT' } }],
+    });
     const ready = await fetch(new URL('/ready', cli.url));
     expect(ready.status).toBe(200);
     cli.child.kill('SIGTERM');

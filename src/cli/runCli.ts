@@ -39,9 +39,10 @@ async function serveSource(config: ServeConfig, io: CliIO, logger: Logger): Prom
     );
   }
   const target = databaseTarget(url, io.cwd, config.database ? '--database' : 'DATABASE_URL');
+  const options = reflectOptions(config);
   const client = await openDatabase(target, poolOptions(config));
   try {
-    return await loadDatabaseSource(client, reflectOptions(config), target.label, logger);
+    return await loadDatabaseSource(client, options, target.label, logger);
   } catch (error) {
     await client.end().catch(() => {});
     throw error;
@@ -61,11 +62,12 @@ const COMMANDS: Record<CommandName, Command> = {
     summary: 'serve a demo database (embedded PGlite) with GraphiQL',
     usage: 'sluice demo [options]',
     async run(config, io) {
+      const options = config.memory ? undefined : reflectOptions(config);
       const progress = createProgressBar(io.stderr, 'Seeding demo data');
       const logger = cliLogger(config, io);
-      const source = config.memory
-        ? await loadMemoryDemoSource(progress)
-        : await loadDemoSource(progress, logger);
+      const source = options
+        ? await loadDemoSource(progress, logger, options)
+        : await loadMemoryDemoSource(progress);
       return startServer(source, config, io, logger);
     },
   },

@@ -47,6 +47,77 @@ describe('sluice serve --database', () => {
     expect(await cli.exited).toBe(0);
   }, 180_000);
 
+  it('passes the reflection limits to the pg layer and the plan cache bound to the engine', async () => {
+    const cli = await start(
+      [
+        'serve',
+        '--database',
+        database.value,
+        '--port',
+        '0',
+        '--log-level',
+        'silent',
+        '--default-page-size',
+        '2',
+        '--max-page-size',
+        '5',
+        '--max-filter-depth',
+        '2',
+        '--max-pattern-length',
+        '3',
+      ],
+      { SLUICE_MAX_LIST_LENGTH: '2', SLUICE_PLAN_CACHE_BYTES: '1' },
+    );
+    const code = (res: { errors?: unknown[] }) =>
+      (res.errors?.[0] as { extensions?: { code?: string } } | undefined)?.extensions?.code;
+    // --default-page-size: a list without a limit returns that many rows.
+    for (let i = 0; i < 2; i++)
+      expect((await post(cli.url, '{ users { id } }')).data).toEqual({
+        users: [{ id: 1 }, { id: 2 }],
+      });
+    // --max-page-size
+    expect((await post(cli.url, '{ users(limit: 5) { id } }')).data?.['users']).toHaveLength(5);
+    expect(code(await post(cli.url, '{ users(limit: 6) { id } }'))).toBe('BAD_USER_INPUT');
+    // --max-filter-depth: the argument is level 1, each `and` item one more.
+    const nested = (levels: number): string =>
+      levels === 1 ? '{ id: { eq: 1 } }' : `{ and: [${nested(levels - 1)}] }`;
+    expect((await post(cli.url, `{ users(where: ${nested(2)}) { id } }`)).data).toEqual({
+      users: [{ id: 1 }],
+    });
+    expect(code(await post(cli.url, `{ users(where: ${nested(3)}) { id } }`))).toBe(
+      'MAX_INPUT_DEPTH_EXCEEDED',
+    );
+    // --max-pattern-length
+    const like = (pattern: string) =>
+      post(cli.url, `{ users(where: { username: { like: "${pattern}" } }) { id } }`);
+    expect((await like('ed%')).errors).toBeUndefined();
+    expect(code(await like('ed%3'))).toBe('BAD_USER_INPUT');
+    // SLUICE_MAX_LIST_LENGTH
+    const list = (ids: string) => post(cli.url, `{ users(where: { id: { in: ${ids} } }) { id } }`);
+    expect((await list('[1, 2]')).data).toEqual({ users: [{ id: 1 }, { id: 2 }] });
+    expect(code(await list('[1, 2, 3]'))).toBe('BAD_USER_INPUT');
+    // SLUICE_PLAN_CACHE_BYTES: no plan fits in 1 byte, so the repeated document was no hit.
+    const metrics = await (await fetch(new URL('/metrics', cli.url))).text();
+    expect(metrics).toMatch(/^sluice_plan_cache_hits_total 0$/m);
+    expect(metrics).toMatch(/^sluice_plan_cache_entries 0$/m);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  }, 180_000);
+
+  it('refuses a default page size over the largest one before opening the database', async () => {
+    const res = await run([
+      'serve',
+      '--database',
+      'postgres://127.0.0.1:1/db',
+      '--max-page-size',
+      '50',
+    ]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(
+      '--default-page-size (100) must not be larger than --max-page-size (50).',
+    );
+  });
+
   it('exits 5 when the schemas hold no table to serve', async () => {
     const res = await run(['serve', '--database', database.value, '--database-schemas', 'nowhere']);
     expect(res.code).toBe(5);

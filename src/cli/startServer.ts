@@ -49,6 +49,7 @@ export function engineOptions(
     'maxVariablesBytes',
     'maxInputDepth',
     'planCacheSize',
+    'planCacheBytes',
   ] as const) {
     const value = config[key];
     if (value !== undefined) limits[key] = value;

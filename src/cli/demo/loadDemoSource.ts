@@ -2,6 +2,7 @@ import {
   createDemoDatabase,
   createPgliteClient,
   type DemoSeedSize,
+  type ReflectOptions,
   type SqlClient,
 } from '../../pg/index.js';
 import type { Logger } from '../../server/index.js';
@@ -68,11 +69,18 @@ export async function openDemoDatabase(
   return client;
 }
 
-/** `sluice demo`: the demo database, reflected as any database `serve --database` is given. */
-export async function loadDemoSource(progress: Progress, logger: Logger): Promise<ServeSource> {
+/**
+ * `sluice demo`: the demo database, reflected as any database `serve --database` is given (with
+ * the reflection options of the command line: `--max-page-size`, …).
+ */
+export async function loadDemoSource(
+  progress: Progress,
+  logger: Logger,
+  options: ReflectOptions = {},
+): Promise<ServeSource> {
   const client = await openDemoDatabase(progress);
   try {
-    const source = await loadDatabaseSource(client, {}, 'the demo database', logger);
+    const source = await loadDatabaseSource(client, options, 'the demo database', logger);
     return { ...source, defaultQuery: DEMO_QUERY };
   } catch (error) {
     await client.end().catch(() => {});

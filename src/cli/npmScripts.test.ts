@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 
 /**
- * `npm run demo` as a person or a supervisor starts it: stopping npm must stop the server, and
- * free its port, whether npm is asked to stop (SIGTERM) or is killed outright (SIGKILL).
+ * `npm run demo` and `npm run sluice -- serve …` as a person or a supervisor starts them: stopping
+ * npm must stop the server, and free its port, whether npm is asked to stop (SIGTERM) or is killed
+ * outright (SIGKILL).
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -40,14 +41,14 @@ function portFree(port: number): Promise<boolean> {
   });
 }
 
-/** Starts `npm run demo` on a free port; resolves with npm and the server's own pid and port. */
-async function startNpmDemo(): Promise<{
+/** Starts `npm run <script>` on a free port; resolves with npm and the server's own pid and port. */
+async function startNpm(script: readonly string[]): Promise<{
   npm: ChildProcess;
   server: number;
   port: number;
   logs: () => Promise<string[]>;
 }> {
-  const npm = spawn('npm', ['run', 'demo', '--', '--port', '0', '--log-level', 'info'], {
+  const npm = spawn('npm', ['run', ...script, '--port', '0', '--log-level', 'info'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -85,9 +86,12 @@ async function stopped(server: number, port: number): Promise<{ gone: boolean; f
   return { gone: !alive(server), free: await portFree(port) };
 }
 
-describe('npm run demo', () => {
+describe.each([
+  ['demo', ['demo', '--']],
+  ['sluice -- serve', ['sluice', '--', 'serve', '--schema', 'src/cli/__fixtures__/schema.mjs']],
+])('npm run %s', (_name, script) => {
   it('stops the server and frees its port when npm gets SIGTERM', async () => {
-    const { npm, server, port, logs } = await startNpmDemo();
+    const { npm, server, port, logs } = await startNpm(script);
     expect(await portFree(port)).toBe(false);
     npm.kill('SIGTERM');
     expect(await stopped(server, port)).toEqual({ gone: true, free: true });
@@ -95,7 +99,7 @@ describe('npm run demo', () => {
   }, 180_000);
 
   it('stops the server when npm is killed outright (SIGKILL)', async () => {
-    const { npm, server, port, logs } = await startNpmDemo();
+    const { npm, server, port, logs } = await startNpm(script);
     npm.kill('SIGKILL');
     expect(await stopped(server, port)).toEqual({ gone: true, free: true });
     expect((await logs()).slice(-3)).toEqual(['signal', 'shutting down', 'stopped']);
