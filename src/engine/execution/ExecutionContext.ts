@@ -21,12 +21,12 @@ import { runSourceGroup, type SourceGroup, type SourceRun } from '../plan/Source
 import { CollectedErrors } from './CollectedErrors.js';
 import type { Path } from './Path.js';
 
-/** The state of one execution: what varies per request, next to the cached plan. */
 /** Something that may carry an abort signal, read when it is needed. */
 export interface Abortable {
   readonly signal?: AbortSignal | undefined;
 }
 
+/** The state of one execution: what varies per request, next to the cached plan. */
 export interface ExecutionContext {
   readonly plan: OperationPlan;
   readonly schema: GraphQLSchema;
