@@ -44,6 +44,10 @@ export class OperationScope implements RequestScope {
   }
 
   private followClient(controller: AbortController): void {
+    if (this.request.onClientGone) {
+      this.request.onClientGone((reason) => controller.abort(reason));
+      return;
+    }
     const client = this.request.signal;
     if (!client) return;
     if (client.aborted) controller.abort(client.reason);

@@ -68,6 +68,15 @@ class NodeRequest implements MutableRequest {
     }
     return controller.signal;
   }
+
+  onClientGone(listener: (reason: unknown) => void): void {
+    const res = this.res;
+    if (res.writableFinished) return;
+    if (res.destroyed) return listener(clientGone());
+    res.once('close', () => {
+      if (!res.writableFinished) listener(clientGone());
+    });
+  }
 }
 
 export function createNodeAdapter(options: ServerOptions): NodeAdapter {

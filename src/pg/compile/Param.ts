@@ -52,6 +52,9 @@ export function bindValues(values: ReadonlyArray<unknown>, variables: Variables)
 
 /** Whether a string in `value` (keys of objects included) holds U+0000; iterative, linear. */
 function containsNul(value: unknown): boolean {
+  // Most values are scalars: no stack for them.
+  if (typeof value === 'string') return value.includes('\0');
+  if (typeof value !== 'object' || value === null) return false;
   const stack = [value];
   while (stack.length > 0) {
     const item = stack.pop();
