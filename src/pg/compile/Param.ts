@@ -55,7 +55,7 @@ function containsNul(value: unknown): boolean {
   // Most values are scalars: no stack for them.
   if (typeof value === 'string') return value.includes('\0');
   if (typeof value !== 'object' || value === null) return false;
-  const stack = [value];
+  const stack: unknown[] = [value];
   while (stack.length > 0) {
     const item = stack.pop();
     if (typeof item === 'string') {
