@@ -223,3 +223,32 @@ describe('schema', () => {
     expect(getFieldSource(field('Query', 'authorsConnection'))).toBe(reflection.source);
   });
 });
+
+describe('the cost estimate, from the page sizes the SQL applies', () => {
+  // Every field costs 1; a list's selections count once per row its page can hold.
+  const costOf = async (query: string, variables: Record<string, unknown> = {}) => {
+    const measure = engineRequester(reflection.schema, { maxCost: 0 });
+    const body = await measure(query, variables);
+    expect(body.errors?.[0]?.extensions?.code).toBe(ErrorCode.COST_LIMIT_EXCEEDED);
+    return Number(/Query cost of (\d+)/.exec(body.errors?.[0]?.message ?? '')?.[1]);
+  };
+
+  it('counts an unbounded list as the default page size, nested lists multiplying', async () => {
+    expect(await costOf('{ authors { id } }')).toBe(1 + 100 * 1);
+    expect(await costOf('{ authors { posts { id } } }')).toBe(1 + 100 * (1 + 100 * 1));
+    // Under the default maximum cost, three nested unbounded lists are refused before any SQL.
+    const refused = await engineRequester(reflection.schema)(
+      '{ authors { posts { tags { id } } } }',
+    );
+    expect(refused.errors?.[0]?.extensions?.code).toBe(ErrorCode.COST_LIMIT_EXCEEDED);
+  });
+
+  it('counts the limit given, literal or variable, and a connection page for nodes and edges', async () => {
+    expect(await costOf('{ authors(limit: 3) { posts(limit: 2) { id } } }')).toBe(1 + 3 * (1 + 2));
+    expect(await costOf('query ($n: Int) { authors(limit: $n) { id } }', { n: 7 })).toBe(1 + 7);
+    expect(await costOf('{ authorsConnection(first: 5) { totalCount nodes { id name } } }')).toBe(
+      1 + 1 + 1 + 5 * 2,
+    );
+    expect(await costOf('{ authorsConnection { nodes { id } } }')).toBe(1 + 1 + 100 * 1);
+  });
+});
