@@ -1,7 +1,7 @@
 import { identifier, join, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
 import type { ColumnModel } from '../schema/Model.js';
-import { operandProblem } from '../schema/pgInput.js';
+import { narrowerThanScalar, operandProblem } from '../schema/pgInput.js';
 import type { BuildContext } from './BuildContext.js';
 import { badInput, type Param } from './Param.js';
 
@@ -45,6 +45,8 @@ export function columnType(column: ColumnModel): SqlNode {
  * it although its GraphQL scalar can: an Int beyond int2, a Float beyond float4.
  */
 export function columnOperand(column: ColumnModel, param: Param): Param {
+  // Decided here, once per statement: most columns hold whatever their scalar does.
+  if (!narrowerThanScalar(column)) return param;
   return param.map((value) => {
     const problem = operandProblem(column, value);
     if (problem !== undefined) {

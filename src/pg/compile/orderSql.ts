@@ -4,7 +4,7 @@ import type { SqlNode } from '../sql/SqlNode.js';
 import type { ColumnModel, TableModel } from '../schema/Model.js';
 import { textProblem } from '../schema/pgInput.js';
 import { columnRef, columnType } from './columnSql.js';
-import { badInput, Param } from './Param.js';
+import { badInput, Param, type Variables } from './Param.js';
 import type { ArgValue } from './readArgument.js';
 
 export interface OrderKey {
@@ -144,12 +144,18 @@ export function keysetSql(
   cursor: Param,
   signature: string,
 ): SqlNode {
+  // Every key's parameter reads the same cursor: decode (and check) it once, not once per key.
+  // The decoding is a pure function of the cursor text, so the last one is kept by that text.
+  let last: { readonly text: unknown; readonly values: Array<string | null> } | undefined;
+  const decoded = (vars: Variables): Array<string | null> => {
+    const text = cursor.read(vars);
+    if (last === undefined || last.text !== text)
+      last = { text, values: decodeCursor(text, signature, keys) };
+    return last.values;
+  };
   const values = keys.map(
     (_, i) =>
-      new Param(
-        (vars) => decodeCursor(cursor.read(vars), signature, keys)[i] ?? null,
-        `${cursor.label} (cursor key ${i + 1})`,
-      ),
+      new Param((vars) => decoded(vars)[i] ?? null, `${cursor.label} (cursor key ${i + 1})`),
   );
   const typed = (i: number) =>
     sql`${values[i] as Param}::text::${columnType((keys[i] as OrderKey).column)}`;

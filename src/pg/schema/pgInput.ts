@@ -179,13 +179,19 @@ export function textProblem(column: ColumnModel, text: string): Problem {
   }
 }
 
+/** Whether the column's type is narrower than its GraphQL scalar (int2 for Int, float4 for Float). */
+export function narrowerThanScalar(column: ColumnModel): boolean {
+  const type = column.column.type.name;
+  return type === 'int2' || type === 'float4';
+}
+
 /**
  * A GraphQL value about to be compared with a column, where the column's type is narrower than
  * its GraphQL scalar: Int for int2, Float for float4. Lists are checked item by item.
  */
 export function operandProblem(column: ColumnModel, value: unknown): Problem {
-  const type = column.column.type.name;
-  if (type !== 'int2' && type !== 'float4') return undefined;
+  if (!narrowerThanScalar(column)) return undefined;
+  const type = column.column.type.name as 'int2' | 'float4';
   const items = Array.isArray(value) ? value : [value];
   for (const item of items) {
     if (typeof item !== 'number') continue;
