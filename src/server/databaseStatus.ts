@@ -1,8 +1,8 @@
 import { ErrorCode, type ExecuteOutcome } from '../engine/index.js';
 
 /** Seconds a client should wait before retrying (`Retry-After`), by database condition. */
-export const RETRY_AFTER_BUSY_S = 1;
-export const RETRY_AFTER_UNAVAILABLE_S = 5;
+const RETRY_AFTER_BUSY_S = 1;
+const RETRY_AFTER_UNAVAILABLE_S = 5;
 
 export interface DatabaseStatus {
   readonly status: 503 | 504;

@@ -5,9 +5,9 @@ import { HttpError } from './responses.js';
 import type { PersistedOptions } from './types.js';
 
 /** The APQ store's defaults (PersistedOptions). */
-export const DEFAULT_APQ_MAX_ENTRIES = 1000;
-export const DEFAULT_APQ_MAX_BYTES = 16 * 1024 * 1024;
-export const DEFAULT_APQ_MAX_DOCUMENT_BYTES = 100 * 1024;
+const DEFAULT_APQ_MAX_ENTRIES = 1000;
+const DEFAULT_APQ_MAX_BYTES = 16 * 1024 * 1024;
+const DEFAULT_APQ_MAX_DOCUMENT_BYTES = 100 * 1024;
 
 export function sha256Hex(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');

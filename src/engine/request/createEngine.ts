@@ -400,15 +400,13 @@ export function createEngine(options: EngineOptions): Engine {
 
     /** The refusal a request's variables earn (their size and depth, then the cost). */
     const refuse = (variables: Readonly<Record<string, unknown>>): ExecuteOutcome | undefined => {
-      if (typeof cost === 'number') {
-        if (declaresVariables && typeof variables === 'object') {
-          const error = checkVariables(variables, variablesLimits);
-          if (error) return refusal([error]);
-        }
-        return fixedRefusal;
+      // An operation without variable definitions has nothing to read them with (and a cost
+      // that reads a variable implies a definition): its variables are not walked at all.
+      if (declaresVariables && typeof variables === 'object') {
+        const error = checkVariables(variables, variablesLimits);
+        if (error) return refusal([error]);
       }
-      const error = typeof variables === 'object' && checkVariables(variables, variablesLimits);
-      if (error) return refusal([error]);
+      if (typeof cost === 'number') return fixedRefusal;
       const estimate = cost(variables);
       return estimate > maxCost ? costError(estimate) : undefined;
     };

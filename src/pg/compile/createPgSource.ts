@@ -237,7 +237,7 @@ function fullMessage(error: unknown): string {
 }
 
 /** `sluice_` and 12 hex digits of the SHA-1 of the statement's text (DatabaseErrorEvent). */
-export function statementName(text: string): string {
+function statementName(text: string): string {
   return 'sluice_' + createHash('sha1').update(text).digest('hex').slice(0, 12);
 }
 
