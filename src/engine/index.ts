@@ -28,6 +28,7 @@ export {
   type RequestFailure,
 } from './request/createEngine.js';
 export { ErrorCode } from './errors/ErrorCode.js';
+export { LruCache } from './request/LruCache.js';
 export {
   getFieldSource,
   sourceJSONText,

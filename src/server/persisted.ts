@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ErrorCode } from '../engine/index.js';
+import { ErrorCode, LruCache } from '../engine/index.js';
 import type { GraphQLParams } from './readParams.js';
 import { HttpError } from './responses.js';
 import type { PersistedOptions } from './types.js';
@@ -143,33 +143,22 @@ export function createPersistedOperations(
     };
   }
 
-  // APQ: an LRU bounded by count and by bytes (a Map keeps insertion order; a hit moves to the
-  // end). Clients choose what goes in, so a document too big to run is never kept.
-  const maxBytes = options?.maxBytes ?? DEFAULT_APQ_MAX_BYTES;
+  // APQ: the engine's LRU, bounded by count and by bytes. Clients choose what goes in, so a
+  // document too big to run is never kept.
   const maxDocumentBytes = options?.maxDocumentBytes ?? DEFAULT_APQ_MAX_DOCUMENT_BYTES;
-  const store = new Map<string, { readonly text: string; readonly bytes: number }>();
-  let bytes = 0;
-  const forget = (id: string) => {
-    const entry = store.get(id);
-    if (entry === undefined) return;
-    store.delete(id);
-    bytes -= entry.bytes;
-  };
-  const remember = (id: string, text: string, size = Buffer.byteLength(text, 'utf8')) => {
-    forget(id);
-    if (size > maxDocumentBytes || size > maxBytes) return;
-    store.set(id, { text, bytes: size });
-    bytes += size;
-    while (store.size > maxEntries || bytes > maxBytes) {
-      const oldest = store.keys().next().value;
-      if (oldest === undefined) break;
-      forget(oldest);
-    }
+  const store = new LruCache<string, string>(
+    maxEntries,
+    options?.maxBytes ?? DEFAULT_APQ_MAX_BYTES,
+  );
+  const remember = (id: string, text: string) => {
+    const size = Buffer.byteLength(text, 'utf8');
+    if (size > maxDocumentBytes) store.delete(id);
+    else store.set(id, text, size);
   };
   for (const [id, text] of known) remember(id, text);
   known.clear();
   return {
-    size: () => ({ entries: store.size, bytes }),
+    size: () => ({ entries: store.size, bytes: store.bytes }),
     resolve(params) {
       const ref = hashRef(params);
       if (params.query !== undefined) {
@@ -180,13 +169,13 @@ export function createPersistedOperations(
         return params.query;
       }
       if (!ref) throw missingQuery();
-      const entry = store.get(ref.id);
-      if (entry === undefined) {
+      // A hit counts as a use (LruCache.get), so the documents clients send keep their place.
+      const text = store.get(ref.id);
+      if (text === undefined) {
         // Apollo's APQ protocol: the client answers this code by resending with the text.
         throw new HttpError(404, ErrorCode.PERSISTED_QUERY_NOT_FOUND, 'PersistedQueryNotFound');
       }
-      remember(ref.id, entry.text, entry.bytes);
-      return entry.text;
+      return text;
     },
   };
 }
