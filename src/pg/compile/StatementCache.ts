@@ -1,3 +1,5 @@
+import { LruCache } from '../../engine/index.js';
+
 /** What the cache keeps: anything with the SQL text it is sized by. */
 interface Sized {
   readonly text: string;
@@ -5,48 +7,35 @@ interface Sized {
 
 /**
  * The statements of one compiled operation, one per shape of its variables (createPgSource),
- * bounded in count and in bytes of SQL text: the oldest are dropped first, and a statement
- * larger than the whole byte bound is built per request and never kept. The engine keeps many
- * plans, each with its cache, so the bytes bound is what caps a plan's memory: without it, 32
- * shapes of a large operation could keep megabytes per plan.
+ * bounded in count and in bytes of SQL text (the engine's LruCache): the least recently used go
+ * first, and a statement larger than the whole byte bound is built per request and never kept.
+ * The engine keeps many plans, each with its cache, so the bytes bound is what caps a plan's
+ * memory: without it, 32 shapes of a large operation could keep megabytes per plan.
  */
 export class StatementCache<S extends Sized> {
-  private readonly entries = new Map<string, { readonly statement: S; readonly bytes: number }>();
-  private kept = 0;
+  readonly #statements: LruCache<string, S>;
 
-  constructor(
-    private readonly maxEntries: number,
-    private readonly maxBytes: number,
-  ) {}
+  constructor(maxEntries: number, maxBytes: number) {
+    this.#statements = new LruCache(maxEntries, maxBytes);
+  }
 
   /** The statement for `key`, built (and kept, if it fits) on first use. */
   get(key: string, build: () => S): S {
-    const found = this.entries.get(key);
-    if (found !== undefined) return found.statement;
+    const found = this.#statements.get(key);
+    if (found !== undefined) return found;
     const statement = build();
     // Only for a new shape: the hot path is the lookup above.
-    const bytes = Buffer.byteLength(statement.text);
-    if (bytes > this.maxBytes) return statement;
-    while (
-      this.entries.size > 0 &&
-      (this.entries.size >= this.maxEntries || this.kept + bytes > this.maxBytes)
-    ) {
-      const [oldest, entry] = this.entries.entries().next().value as [string, { bytes: number }];
-      this.entries.delete(oldest);
-      this.kept -= entry.bytes;
-    }
-    this.entries.set(key, { statement, bytes });
-    this.kept += bytes;
+    this.#statements.set(key, statement, Buffer.byteLength(statement.text));
     return statement;
   }
 
   /** How many statements are kept. */
   get size(): number {
-    return this.entries.size;
+    return this.#statements.size;
   }
 
   /** Bytes of SQL text kept (UTF-8). */
   get bytes(): number {
-    return this.kept;
+    return this.#statements.bytes;
   }
 }
