@@ -32,6 +32,7 @@ export { LruCache } from './request/LruCache.js';
 export {
   getFieldSource,
   sourceJSONText,
+  type Abortable,
   type CompiledSourceQuery,
   type DataSource,
   type SluiceFieldExtension,

@@ -62,27 +62,29 @@ const failure = (promise: Promise<unknown>) =>
     (error: unknown) => error,
   );
 
-describe('a query whose signal has aborted', () => {
-  it('is not run at all', async () => {
-    const client = db.client;
-    const controller = new AbortController();
-    controller.abort(new Error('client went away'));
-    const error = await failure(
-      client.query('INSERT INTO marks VALUES (1)', [], { signal: controller.signal }),
-    );
-    expect(error).toBeInstanceOf(GraphQLError);
-    expect((error as GraphQLError).extensions).toEqual({ code: ErrorCode.TIMEOUT });
-    expect(await client.query('SELECT count(*)::int FROM marks')).toEqual([[0]]);
-  });
+// On the server, a query reads its signal only when it has to wait for a connection or is still
+// running after 50–100 ms (below); PGlite reads it before it starts.
+if (!onServer) {
+  describe('a query on PGlite', () => {
+    it('is not run at all when its signal has aborted', async () => {
+      const client = db.client;
+      const controller = new AbortController();
+      controller.abort(new Error('client went away'));
+      const error = await failure(
+        client.query('INSERT INTO marks VALUES (1)', [], { signal: controller.signal }),
+      );
+      expect(error).toBeInstanceOf(GraphQLError);
+      expect((error as GraphQLError).extensions).toEqual({ code: ErrorCode.TIMEOUT });
+      expect(await client.query('SELECT count(*)::int FROM marks')).toEqual([[0]]);
+    });
 
-  if (!onServer) {
-    it('on PGlite: has no statement_timeout to rely on (it cannot interrupt a statement)', async () => {
+    it('has no statement_timeout to rely on (it cannot interrupt a statement)', async () => {
       await withClient({}, async (client) => {
         expect(await client.query('SHOW statement_timeout')).toEqual([['0']]);
       });
     });
-  }
-});
+  });
+}
 
 if (onServer) {
   describe('cancellation on the server', () => {
@@ -100,6 +102,29 @@ if (onServer) {
         expect(await eventually(async () => (await running(name)).length === 0)).toBe(true);
         // The one connection is free again (else: DATABASE_BUSY after 2 s).
         expect(await client.query('SELECT 1')).toEqual([[1]]);
+      });
+    });
+
+    it('reads the signal only for a query that runs a while, and then follows it', async () => {
+      await withClient({ acquireTimeoutMs: 2_000 }, async (client, name) => {
+        const controller = new AbortController();
+        let reads = 0;
+        const abortable = {
+          get signal() {
+            reads++;
+            return controller.signal;
+          },
+        };
+        expect(await client.query('SELECT 1', [], abortable)).toEqual([[1]]);
+        // Longer than two sweeps of the watch: still not read, since the query had ended.
+        await new Promise((r) => setTimeout(r, 150));
+        expect(reads).toBe(0);
+        const sleeping = failure(client.query('SELECT pg_sleep(30)', [], abortable));
+        expect(await eventually(async () => reads === 1)).toBe(true);
+        controller.abort(new Error('client went away'));
+        expect(await sleeping).toMatchObject({ extensions: { code: ErrorCode.TIMEOUT } });
+        expect(await eventually(async () => (await running(name)).length === 0)).toBe(true);
+        expect(reads).toBe(1);
       });
     });
 
@@ -128,7 +153,7 @@ if (onServer) {
         const { schema } = await reflect(client, { onDatabaseError: (e) => void events.push(e) });
         const { request, source, variables } = operationSourceFields(schema, '{ slowRows { id } }');
         const controller = new AbortController();
-        const error = failure(source!.compile(request).execute(variables, {}, controller.signal));
+        const error = failure(source!.compile(request).execute(variables, {}, controller));
         expect(await eventually(async () => (await running(name)).length === 1)).toBe(true);
         controller.abort(new Error('operation timed out'));
         const thrown = await error;

@@ -18,13 +18,9 @@ import {
 } from '../plan/OperationPlan.js';
 import type { FieldPlan } from '../plan/FieldPlan.js';
 import { runSourceGroup, type SourceGroup, type SourceRun } from '../plan/SourceGroup.js';
+import type { Abortable } from '../source/DataSource.js';
 import { CollectedErrors } from './CollectedErrors.js';
 import type { Path } from './Path.js';
-
-/** Something that may carry an abort signal, read when it is needed. */
-export interface Abortable {
-  readonly signal?: AbortSignal | undefined;
-}
 
 /** The state of one execution: what varies per request, next to the cached plan. */
 export interface ExecutionContext {
@@ -145,7 +141,7 @@ export function sourceRunFor(ctx: ExecutionContext, group: SourceGroup): SourceR
   const runs = (ctx.sourceRuns ??= new Map());
   let run = runs.get(group);
   if (!run) {
-    run = runSourceGroup(group, ctx.variableValues, ctx.contextValue, ctx.abortable?.signal);
+    run = runSourceGroup(group, ctx.variableValues, ctx.contextValue, ctx.abortable);
     runs.set(group, run);
   }
   return run;

@@ -1,10 +1,7 @@
 import type { ExecutionArgs, GraphQLError, GraphQLFormattedError } from 'graphql';
 import { errorCodesOf, withCode } from '../request/formatError.js';
-import {
-  buildExecutionContext,
-  type Abortable,
-  type ExecutionContext,
-} from './ExecutionContext.js';
+import type { Abortable } from '../source/DataSource.js';
+import { buildExecutionContext, type ExecutionContext } from './ExecutionContext.js';
 import { executeOperationToJSON } from './executeToJSON.js';
 import { assembleBytes } from './splicedJSON.js';
 

@@ -1,5 +1,10 @@
 import type { GraphQLError } from 'graphql';
-import type { CompiledSourceQuery, DataSource, SourceFieldResult } from '../source/DataSource.js';
+import type {
+  Abortable,
+  CompiledSourceQuery,
+  DataSource,
+  SourceFieldResult,
+} from '../source/DataSource.js';
 
 /**
  * The root fields of one operation answered by one data source: compiled together into one
@@ -18,12 +23,12 @@ export function runSourceGroup(
   group: SourceGroup,
   variableValues: Readonly<Record<string, unknown>>,
   contextValue: unknown,
-  signal: AbortSignal | undefined,
+  abortable: Abortable | undefined,
 ): SourceRun {
   const compiled = group.compiled;
   if ('error' in compiled) return Promise.reject(compiled.error);
   try {
-    return compiled.execute(variableValues, contextValue, signal);
+    return compiled.execute(variableValues, contextValue, abortable);
   } catch (error) {
     return Promise.reject(error);
   }

@@ -62,17 +62,27 @@ export function sourceJSONText(json: string | Uint8Array): string {
   return typeof json === 'string' ? json : decoder.decode(json);
 }
 
+/**
+ * Where a request's abort signal is, read only when it is needed. createEngine passes its
+ * `ExecuteRequest` itself, whose `signal` may be a getter that makes the signal on first access
+ * (the server's is): a source that reads `signal` only for work still pending after a while, or
+ * only when it must wait, costs a short request nothing.
+ */
+export interface Abortable {
+  readonly signal?: AbortSignal | undefined;
+}
+
 export interface CompiledSourceQuery {
   /**
    * Runs the statement once for all the fields, in the order they were given to `compile`.
-   * `signal` is the request's (createEngine's `ExecuteRequest.signal`; undefined when the caller
-   * gave none): when it aborts — the client went away, or the request timed out — the source
-   * should cancel its statement and reject.
+   * `abortable.signal` is the request's (createEngine's `ExecuteRequest.signal`; undefined when
+   * the caller gave none): when it aborts — the client went away, or the request timed out — the
+   * source should cancel its statement and reject.
    */
   execute(
     variableValues: Readonly<Record<string, unknown>>,
     contextValue: unknown,
-    signal?: AbortSignal,
+    abortable?: Abortable,
   ): Promise<ReadonlyArray<SourceFieldResult>>;
   /** Human-readable form of the statement (SQL text and parameter map) for `explain` and logs. */
   describe(): { readonly text: string; readonly parameters: ReadonlyArray<string> };

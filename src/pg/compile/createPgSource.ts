@@ -7,6 +7,7 @@ import {
 } from 'graphql';
 import {
   sourceJSONText,
+  type Abortable,
   type CompiledSourceQuery,
   type DataSource,
   type SourceCompileRequest,
@@ -137,13 +138,13 @@ export function createPgSource(
     const initial = statement({});
     let last = initial;
     return {
-      execute(variables, contextValue, signal) {
+      execute(variables, contextValue, abortable) {
         let built: Statement;
         let ran: Promise<SourceFieldResult[]>;
         try {
           built = statement(variables);
           last = built;
-          ran = run(built, variables, contextValue, signal);
+          ran = run(built, variables, contextValue, abortable);
         } catch (error) {
           return Promise.reject(error);
         }
@@ -154,7 +155,12 @@ export function createPgSource(
               nonFinite.push(i);
           });
           if (nonFinite.length === 0) return results;
-          const again = run(valueStatement(nonFinite, variables), variables, contextValue, signal);
+          const again = run(
+            valueStatement(nonFinite, variables),
+            variables,
+            contextValue,
+            abortable,
+          );
           return again.then((values) => {
             nonFinite.forEach((i, k) => (results[i] = values[k] as SourceFieldResult));
             return results;
@@ -174,15 +180,15 @@ export function createPgSource(
     statement: Statement,
     variables: Variables,
     contextValue: unknown,
-    signal: AbortSignal | undefined,
+    abortable: Abortable | undefined,
   ): Promise<SourceFieldResult[]> {
     const values = bindValues(statement.values, variables);
     // Bytes where the driver can give them: a json-mode column then goes to the response undecoded.
-    // The options object only when there is a signal: nothing more per request without one.
-    const queryOptions = signal === undefined ? undefined : { signal };
+    // The request's abortable is the query's options: its `signal` is read only if the query is
+    // slow or must wait (QueryOptions).
     const rows = client.queryBytes
-      ? client.queryBytes(statement.text, values, queryOptions)
-      : client.query(statement.text, values, queryOptions);
+      ? client.queryBytes(statement.text, values, abortable)
+      : client.query(statement.text, values, abortable);
     return rows.then(
       (rows) => {
         const row = rows[0] ?? [];
@@ -196,7 +202,7 @@ export function createPgSource(
       },
       (error: unknown) => {
         const failure = databaseError(error);
-        if (onDatabaseError && !signal?.aborted)
+        if (onDatabaseError && !abortable?.signal?.aborted)
           report(onDatabaseError, error, failure, statement.text, contextValue);
         throw failure;
       },

@@ -71,7 +71,7 @@ describe('ConnectionGate (the pool bound)', () => {
     let ran = false;
     const waiting = gate.run(async () => {
       ran = true;
-    }, controller.signal);
+    }, controller);
     const behind = gate.run(async () => 'behind');
     const reason = new GraphQLError('given up', { extensions: { code: 'TIMEOUT' } });
     controller.abort(reason);
@@ -85,18 +85,41 @@ describe('ConnectionGate (the pool bound)', () => {
     expect(await gate.run(async () => 'after')).toBe('after');
   });
 
-  it('refuses a task whose signal has already aborted, without taking a slot', async () => {
+  it('refuses a task that must wait when its signal has already aborted', async () => {
     const gate = new ConnectionGate(1, 1_000);
+    let release!: () => void;
+    const held = gate.run(() => new Promise<void>((r) => (release = r)));
     const controller = new AbortController();
     controller.abort(new Error('gone'));
     let ran = false;
     await expect(
       gate.run(async () => {
         ran = true;
-      }, controller.signal),
+      }, controller),
     ).rejects.toMatchObject({ extensions: { code: 'TIMEOUT' } });
+    release();
+    await held;
     expect(ran).toBe(false);
     expect(await gate.run(async () => 'free')).toBe('free');
+  });
+
+  it('reads the signal only when the task has to wait', async () => {
+    const gate = new ConnectionGate(1, 1_000);
+    let reads = 0;
+    const abortable = {
+      get signal() {
+        reads++;
+        return new AbortController().signal;
+      },
+    };
+    let release!: () => void;
+    const held = gate.run(() => new Promise<void>((r) => (release = r)), abortable);
+    expect(reads).toBe(0);
+    const waiting = gate.run(async () => 'waited', abortable);
+    expect(reads).toBe(1);
+    release();
+    await held;
+    expect(await waiting).toBe('waited');
   });
 
   it('frees the slot when a task throws', async () => {

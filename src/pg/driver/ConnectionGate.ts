@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { ErrorCode } from '../../engine/index.js';
+import { ErrorCode, type Abortable } from '../../engine/index.js';
 import { abortError } from './abortError.js';
 
 /** A query waiting for a connection, and when it gives up. */
@@ -19,9 +19,10 @@ interface Waiter {
  * waiting query showed in profiles under load). A query that finds a free connection makes no
  * promise of its own beyond its task's.
  *
- * A waiter given an AbortSignal leaves the line as soon as it aborts (the operation was given up:
- * it must not take a connection later, nor wait out the acquire timeout). Once the task runs, the
- * signal is the task's business (the driver cancels the statement).
+ * A waiter whose signal aborts leaves the line at once (the operation was given up: it must not
+ * take a connection later, nor wait out the acquire timeout). The signal is read only by a task
+ * that has to wait; once the task runs, the signal is the task's business (the driver cancels the
+ * statement).
  */
 export class ConnectionGate {
   private active = 0;
@@ -33,19 +34,40 @@ export class ConnectionGate {
     private readonly acquireTimeoutMs: number,
   ) {}
 
-  run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    if (signal?.aborted) return Promise.reject(abortError(signal));
+  /**
+   * Runs `task` on a free slot, or once one frees. `abortable.signal` is read only if the task has
+   * to wait (it may be a getter that makes the signal on first access).
+   */
+  run<T>(task: () => Promise<T>, abortable?: Abortable): Promise<T> {
+    const admitted = this.admit(abortable);
+    return admitted === undefined ? this.holding(task) : admitted.then(() => this.holding(task));
+  }
+
+  /**
+   * Like `run`, for a task that frees the slot itself: it must call `release` exactly once, when
+   * it is done with the connection (a task that waits for its query's outcome anyway saves a
+   * promise per query this way).
+   */
+  runReleasing<T>(task: (release: () => void) => Promise<T>, abortable?: Abortable): Promise<T> {
+    const admitted = this.admit(abortable);
+    return admitted === undefined
+      ? this.releasing(task)
+      : admitted.then(() => this.releasing(task));
+  }
+
+  /** Takes a free slot now (undefined), or gives the wait in line for one. */
+  private admit(abortable: Abortable | undefined): Promise<void> | undefined {
     if (this.active < this.max) {
       this.active++;
-      return this.holding(task);
+      return undefined;
     }
-    if (signal === undefined) {
-      return new Promise<void>((grant, fail) => {
-        this.waiting.push({ dueAt: performance.now() + this.acquireTimeoutMs, grant, fail });
-        this.timer ??= this.armFor(this.acquireTimeoutMs);
-      }).then(() => this.holding(task));
-    }
-    return this.waitOrAbort(signal).then(() => this.holding(task));
+    const signal = abortable?.signal;
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    if (signal !== undefined) return this.waitOrAbort(signal);
+    return new Promise<void>((grant, fail) => {
+      this.waiting.push({ dueAt: performance.now() + this.acquireTimeoutMs, grant, fail });
+      this.timer ??= this.armFor(this.acquireTimeoutMs);
+    });
   }
 
   /** Waits in line like any waiter, and leaves the line if `signal` aborts first. */
@@ -82,17 +104,29 @@ export class ConnectionGate {
       this.release();
       return Promise.reject(error);
     }
-    return running.then(
-      (value) => {
-        this.release();
-        return value;
-      },
-      (error: unknown) => {
-        this.release();
-        throw error;
-      },
-    );
+    return running.then(this.releaseWith, this.releaseFailing) as Promise<T>;
   }
+
+  /** Runs `task` on a slot already counted in `active`; the task frees it. */
+  private releasing<T>(task: (release: () => void) => Promise<T>): Promise<T> {
+    try {
+      return task(this.releaseOnce);
+    } catch (error) {
+      this.release();
+      return Promise.reject(error);
+    }
+  }
+
+  // Made once, not per task.
+  private readonly releaseOnce = (): void => this.release();
+  private readonly releaseWith = (value: unknown): unknown => {
+    this.release();
+    return value;
+  };
+  private readonly releaseFailing = (error: unknown): never => {
+    this.release();
+    throw error;
+  };
 
   private release(): void {
     const next = this.waiting.shift();

@@ -32,6 +32,10 @@ export interface QueryOptions {
    * interrupted, see docs/pg.md), and the promise rejects at once with a GraphQLError (the
    * signal's reason when it is one, else TIMEOUT). The connection is free again once the server
    * has stopped the statement.
+   *
+   * Read lazily, and it may be a getter that makes the signal on first access: postgres.js and
+   * node-postgres read it only for a query that has to wait for a connection, or that is still
+   * running after 50–100 ms; a query that ends sooner is never cancelled.
    */
   readonly signal?: AbortSignal | undefined;
 }

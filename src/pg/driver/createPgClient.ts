@@ -53,7 +53,7 @@ export function createPgClient(url: string, options: PoolOptions = {}): SqlClien
           rowMode: 'array',
         });
         return result.rows as unknown[][];
-      }, queryOptions?.signal),
+      }, queryOptions),
     exec: (script) =>
       gate.run(async () => {
         await pool.query(script);

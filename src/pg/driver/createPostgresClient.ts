@@ -1,7 +1,7 @@
 import postgres from 'postgres';
 import { ConnectionGate } from './ConnectionGate.js';
 import { RecyclingPool } from './RecyclingPool.js';
-import { runCancellable, type CancellableQuery } from './runCancellable.js';
+import { CancelWatch, type CancellableQuery } from './CancelWatch.js';
 import {
   MAX_PREPARED_STATEMENT_BYTES,
   MAX_PREPARED_STATEMENTS,
@@ -20,11 +20,12 @@ const UNNAMED = { prepare: false } as const;
  * A pooled client on postgres.js (chosen over node-postgres by measurement, see docs/pg.md).
  * Statements are prepared once per connection and reused, up to `maxPreparedStatements` per
  * connection (RecyclingPool.ts); results come back as arrays. A query given a signal is cancelled
- * on the server when it aborts (runCancellable.ts).
+ * on the server when it aborts (CancelWatch.ts).
  */
 export function createPostgresClient(url: string, options: PoolOptions = {}): SqlClient {
   const max = options.max ?? 10;
   const gate = new ConnectionGate(max, options.acquireTimeoutMs ?? 5_000);
+  const watch = new CancelWatch(gate);
   const config: postgres.Options<Record<string, postgres.PostgresType>> = {
     max,
     prepare: true,
@@ -62,14 +63,12 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
     // (each await is another trip through the microtask queue, per request).
     query: (text, values = [], queryOptions) => {
       const run = () => start(text, values).values() as unknown as CancellableQuery<QueryRows>;
-      const signal = queryOptions?.signal;
-      return signal === undefined ? gate.run(run) : runCancellable(gate, signal, run);
+      return queryOptions ? watch.run(queryOptions, run) : gate.run(run);
     },
     // .raw(): columns as Buffers sliced from what the socket received, with no text decoding.
     queryBytes: (text, values = [], queryOptions) => {
       const run = () => start(text, values).raw() as unknown as CancellableQuery<ByteRows>;
-      const signal = queryOptions?.signal;
-      return signal === undefined ? gate.run(run) : runCancellable(gate, signal, run);
+      return queryOptions ? watch.run(queryOptions, run) : gate.run(run);
     },
     exec: (script) =>
       gate.run(async () => {
