@@ -7,14 +7,9 @@ import { writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { killAll, startServer } from './children.js';
 import { CONTENDERS } from './contenders.js';
-import {
-  activeBackends,
-  backendPids,
-  dropDatabase,
-  prepareDatabase,
-  rowCounts,
-} from './database.js';
-import { cpuMs, memory, postgresCpuMs } from './procStats.js';
+import { dropDatabase, prepareDatabase, rowCounts } from './database.js';
+import { measureLoad, waitIdle } from './measureLoad.js';
+import { memory } from './procStats.js';
 import { options } from './options.js';
 import { QUERIES } from './queries.js';
 import { printSizeTable, printTargets } from './report.js';
@@ -69,37 +64,13 @@ async function measure({ started, query, opts, admin, database }) {
   const url = `http://127.0.0.1:${server.port}/graphql`;
   const body = JSON.stringify({ query: QUERIES[query].documents[contender.dialect] });
   await runWrk({ url, body, seconds: opts.warmup, connections: opts.connections });
-  // wrk leaves requests in flight when it stops; a slow contender would still be answering them
-  // during the first seconds of the measured run.
-  await waitIdle({ pid: server.pid, admin, database });
-  const pgBefore = new Map();
-  for (const pid of await backendPids(admin, database.name))
-    pgBefore.set(pid, postgresCpuMs([pid]));
-  const nodeBefore = cpuMs(server.pid);
-  const load = await runWrk({ url, body, seconds: opts.seconds, connections: opts.connections });
-  const nodeCpuMs = cpuMs(server.pid) - nodeBefore;
-  // Backends opened during the run count whole; those that existed count their increase. Only
-  // this contender is loaded at a time, so the database's backends are working for it.
-  const pgAfter = await backendPids(admin, database.name);
-  const pgCpuMs = pgAfter.reduce(
-    (sum, pid) => sum + postgresCpuMs([pid]) - (pgBefore.get(pid) ?? 0),
-    0,
-  );
-  return { load, nodeCpuMs, pgCpuMs };
-}
-
-/**
- * Waits (up to 30 s) until the contender is idle: no statement running in its database and its
- * process using under 5% of a core over 200 ms.
- */
-async function waitIdle({ pid, admin, database }) {
-  const until = Date.now() + 30_000;
-  while (Date.now() < until) {
-    const before = cpuMs(pid);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    if (cpuMs(pid) - before < 10 && (await activeBackends(admin, database.name)) === 0) return;
-  }
-  throw new Error('still busy 30 s after the load stopped');
+  await waitIdle({ pid: server.pid, admin, databaseName: database.name });
+  return measureLoad({
+    pid: server.pid,
+    admin,
+    databaseName: database.name,
+    load: () => runWrk({ url, body, seconds: opts.seconds, connections: opts.connections }),
+  });
 }
 
 /**

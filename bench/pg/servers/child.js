@@ -26,3 +26,12 @@ export function runContender(start) {
     process.exit(1);
   });
 }
+
+/** Ends `res` with a JSON body (the hand-written endpoints). */
+export function replyJson(res, status, body) {
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}

@@ -4,7 +4,7 @@
 import { createServer } from 'node:http';
 import postgres from 'postgres';
 import { HANDWRITTEN_SQL } from '../queries.js';
-import { runContender, settings } from './child.js';
+import { replyJson, runContender, settings } from './child.js';
 
 runContender(async () => {
   const { databaseUrl, poolSize, host } = settings();
@@ -27,24 +27,16 @@ runContender(async () => {
         statement = undefined;
       }
       if (req.method !== 'POST' || !statement) {
-        reply(res, 400, '{"errors":[{"message":"unknown document"}]}');
+        replyJson(res, 400, '{"errors":[{"message":"unknown document"}]}');
         return;
       }
       sql.unsafe(statement.sql).then(
-        (rows) => reply(res, 200, `{"data":{"${statement.rootField}":${rows[0].json}}}`),
+        (rows) => replyJson(res, 200, `{"data":{"${statement.rootField}":${rows[0].json}}}`),
         (error) =>
-          reply(res, 500, JSON.stringify({ errors: [{ message: String(error.message) }] })),
+          replyJson(res, 500, JSON.stringify({ errors: [{ message: String(error.message) }] })),
       );
     });
   });
   await new Promise((resolve) => server.listen(0, host, resolve));
   return server.address().port;
 });
-
-function reply(res, status, body) {
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(body),
-  });
-  res.end(body);
-}
