@@ -16,6 +16,7 @@ const HELP = `Usage: npm run bench:writes -- [options]   (from bench/, after npm
   --pool <n>            PostgreSQL pool size of every contender (default 8)
   --server <url>        PostgreSQL server (default $BENCH_PG_URL or postgres://postgres@127.0.0.1:5432/postgres)
   --sluice-root <dir>   run the Sluice contender from the built dist/ of another checkout
+  --statements          print the statements each contender sent for one request of each cell
   --drop                drop the database at the end (default: keep it)
   --max-minutes <n>     hard stop for the whole run (default 120)
   --json <file>         also write the results as JSON
@@ -41,6 +42,7 @@ export function options() {
         default: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
       },
       'sluice-root': { type: 'string' },
+      statements: { type: 'boolean', default: false },
       drop: { type: 'boolean', default: false },
       'max-minutes': { type: 'string', default: '120' },
       json: { type: 'string' },
@@ -71,6 +73,7 @@ export function options() {
     pool: positiveOption(values.pool, 'pool', 100),
     server: loopbackServer(values.server),
     sluiceRoot: values['sluice-root'],
+    statements: values.statements,
     drop: values.drop,
     maxMinutes: positiveOption(values['max-minutes'], 'max-minutes', 240),
     json: values.json,

@@ -7,7 +7,8 @@
 //   for, and the values given in the input are the ones stored.
 // Generated ids (above the fixture's) and generated business keys (not of the fixture's or the
 // load's pattern, fixture.js) are replaced by their order of first appearance per level, so two
-// contenders that drew other keys still compare equal, while every other value counts.
+// contenders that drew other keys still compare equal, while every other value counts; timestamps
+// are compared as instants (in ISO 8601 with milliseconds).
 import { readFileSync } from 'node:fs';
 import { COUNTS_SQL, PER_PARENT, TABLES } from './fixture.js';
 import { firstDifference } from '../pg/verify.js';
@@ -76,6 +77,8 @@ export function normalized(list) {
           if (!UUID.test(value)) throw new Error(`businessKey ${value} is not a UUID`);
           out.businessKey = rename(level, 'generated key', value);
         } else if (key === LEVEL_CHILDREN[level]) out[key] = walk(value, level + 1);
+        // The same instant in other spellings (PostGraphile writes microseconds: `.000000+00:00`).
+        else if (key === 'bookedAt') out[key] = new Date(value).toISOString();
         else out[key] = value;
       }
       return out;

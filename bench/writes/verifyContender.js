@@ -133,12 +133,21 @@ export async function verifyContender({ contender, database, opts, documents, re
   }
 }
 
+/**
+ * Sluice's cost limit here. Its estimate prices a list without a size at defaultPageSize (100)
+ * rows, so the documents' three nested lists cost 50 × 100³ ≈ 5·10⁷ for the top-50 read (which
+ * returns 3,250 rows) and 1 × 100³ ≈ 10⁶ for a batch-1 create: over the default (50,000). An
+ * application that knows its documents raises it the same way.
+ */
+const SLUICE_MAX_COST = 1e9;
+
 /** The environment every contender server gets (bench/pg/servers/child.js reads it). */
 export function serverEnv(databaseUrl, opts) {
   return {
     DATABASE_URL: databaseUrl,
     POOL_SIZE: String(opts.pool),
     NODE_ENV: 'production',
+    SLUICE_MAX_COST: String(SLUICE_MAX_COST),
     ...(opts.sluiceRoot ? { SLUICE_ROOT: opts.sluiceRoot } : {}),
   };
 }

@@ -1,7 +1,9 @@
 // Sluice: the database reflected by sluice/pg (every operation compiled into one SQL statement),
 // served by sluice/server with its defaults, from the built package (`npm run build` at the root).
 // SLUICE_ROOT, when set, names another Sluice checkout whose built dist/ is used instead (to
-// measure a branch in its own worktree against the same peers).
+// measure a branch in its own worktree against the same peers); SLUICE_MAX_COST, when set, is the
+// engine's maxCost (bench/writes: its documents nest three lists, which the estimate prices at
+// defaultPageSize rows each).
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runContender, settings } from './child.js';
@@ -20,7 +22,9 @@ runContender(async () => {
   // sluice/pg's pooled client (postgres.js) sets jit = off on every connection itself.
   const client = await connect({ url: databaseUrl, max: poolSize });
   const { schema } = await reflect(client);
-  const server = createSluiceServer({ engine: createEngine({ schema }) });
+  const maxCost = process.env.SLUICE_MAX_COST ? Number(process.env.SLUICE_MAX_COST) : undefined;
+  const engine = createEngine(maxCost === undefined ? { schema } : { schema, maxCost });
+  const server = createSluiceServer({ engine });
   const { port } = await server.listen(0, host);
   return port;
 });
