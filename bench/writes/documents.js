@@ -19,9 +19,6 @@ const PGL_CONTRACT = `id: rowId businessKey product amount openedOn status trans
 const PGL_RELATIONSHIP = `id: rowId businessKey name openedOn status contracts: contractsByRelationshipIdList${PGL_ORDER} { ${PGL_CONTRACT} }`;
 const PGL_CUSTOMER = `id: rowId businessKey name status bankingRelationships: bankingRelationshipsByCustomerIdList${PGL_ORDER} { ${PGL_RELATIONSHIP} }`;
 
-/** The selection of one customer's whole graph (canonical names), for the per-row server's tests. */
-export const CUSTOMER_SELECTION = CUSTOMER;
-
 /**
  * The workloads. `rowsPerRequest(batch)` is the number of logical rows per request: rows read for
  * the read, rows written for the writes (create: 1 + 1 + 1 + 2 per customer; upsert: one per
@@ -48,7 +45,8 @@ export const WORKLOADS = {
     }),
   },
   upsert: {
-    label: 'upsert + select: N customers by business key (half new, half renamed), each with its graph',
+    label:
+      'upsert + select: N customers by business key (half new, half renamed), each with its graph',
     rootField: 'createCustomers',
     writes: true,
     rowsPerRequest: (batch) => batch,

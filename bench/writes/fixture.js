@@ -24,10 +24,6 @@ export const TABLES = Object.freeze([
 const fixtureKey = (n, idSql) =>
   `('0000000${n}-0000-4000-8000-' || lpad(to_hex(${idSql}), 12, '0'))::uuid`;
 
-/** The business key of row `id` of the customers fixture, as load.lua writes it. */
-export const fixtureCustomerKey = (id) =>
-  `00000001-0000-4000-8000-${id.toString(16).padStart(12, '0')}`;
-
 /** DROP + CREATE of the four tables (run once per benchmark run). */
 export function schemaSql() {
   const key = 'business_key uuid NOT NULL UNIQUE DEFAULT gen_random_uuid()';

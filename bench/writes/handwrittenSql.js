@@ -55,15 +55,18 @@ export const READ_SQL = graphSql({
  * its parent's `_out` on the parent's ordinal to get the parent's generated id.
  */
 function insertLevel({ name, table, columns, parent }) {
-  const inputs = [...(parent ? [{ name: 'parent', param: parent.param, type: 'int' }] : []), ...columns];
+  const inputs = [
+    ...(parent ? [{ name: 'parent', param: parent.param, type: 'int' }] : []),
+    ...columns,
+  ];
   const unnest = inputs.map((c) => `$${c.param}::${c.type}[]`).join(', ');
   const aliases = inputs.map((c) => c.name).join(', ');
-  const targets = ['business_key', ...(parent ? [parent.column] : []), ...columns.map((c) => c.name)];
-  const values = [
-    'i.bk',
-    ...(parent ? [`p.id`] : []),
-    ...columns.map((c) => `i.${c.name}`),
+  const targets = [
+    'business_key',
+    ...(parent ? [parent.column] : []),
+    ...columns.map((c) => c.name),
   ];
+  const values = ['i.bk', ...(parent ? [`p.id`] : []), ...columns.map((c) => `i.${c.name}`)];
   const from = parent ? `${name}_in i JOIN ${parent.name}_out p ON p.o = i.parent` : `${name}_in i`;
   return `${name}_in AS (
   SELECT i.*, gen_random_uuid() AS bk FROM unnest(${unnest}) WITH ORDINALITY AS i(${aliases}, o)
@@ -145,7 +148,8 @@ ${graphSql({ ...TABLES, customers: 'cu_out', order: 'c.o' })}`;
  */
 export const GRAPH_BY_IDS_SQL = graphSql({
   ...TABLES,
-  customers: '(SELECT *, array_position($1::int[], id) AS o FROM customers WHERE id = ANY($1::int[]))',
+  customers:
+    '(SELECT *, array_position($1::int[], id) AS o FROM customers WHERE id = ANY($1::int[]))',
   order: 'c.o',
 });
 

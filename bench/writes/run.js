@@ -60,7 +60,10 @@ function summarize(runs, verified, rowsPerRequest) {
     p95Ms: median.p95Ms,
     p99Ms: median.p99Ms,
     errors,
-    errorDetail: runs.filter((r) => r.load.errors).map((r) => r.load.errorDetail).join('; '),
+    errorDetail: runs
+      .filter((r) => r.load.errors)
+      .map((r) => r.load.errorDetail)
+      .join('; '),
     statements: verified.statements,
     bytes: verified.bytes,
     nodeCpuMsPerRequest: runs.reduce((sum, r) => sum + r.nodeCpuMs, 0) / requests,
@@ -92,7 +95,8 @@ async function measureAll({ started, verified, opts, admin, database, documents 
             if (failures.has(s.contender.name)) continue;
             try {
               const run = await measureRun({ ...s, cell, opts, admin, database, documents });
-              if (run.load.requests === 0) throw new Error(`no request completed in ${opts.seconds} s`);
+              if (run.load.requests === 0)
+                throw new Error(`no request completed in ${opts.seconds} s`);
               runs.get(s.contender.name).push(run);
               log(
                 `  ${label} round ${round + 1} ${s.contender.name}: ${run.load.rps.toFixed(0)} req/s, ` +
@@ -122,7 +126,9 @@ async function measureAll({ started, verified, opts, admin, database, documents 
 }
 
 function printVerification(started, verified, opts) {
-  log('\nverification (same inputs, fixture reset before each cell; statements counted by a wire-protocol proxy):');
+  log(
+    '\nverification (same inputs, fixture reset before each cell; statements counted by a wire-protocol proxy):',
+  );
   for (const s of started) {
     const parts = [];
     for (const workload of opts.workloads) {

@@ -96,9 +96,7 @@ const COLUMNS = { ID: 'id', BUSINESS_KEY: 'business_key', NAME: 'name', STATUS: 
 const Datetime = new GraphQLScalarType({
   name: 'Datetime',
   serialize: (value) =>
-    value instanceof Date
-      ? value.toISOString().replace(/\.?0*Z$/, '+00:00')
-      : String(value),
+    value instanceof Date ? value.toISOString().replace(/\.?0*Z$/, '+00:00') : String(value),
 });
 
 runContender(async () => {
@@ -116,9 +114,10 @@ runContender(async () => {
     for (const [field, column] of Object.entries(level.inputs)) {
       if (input[field] !== undefined && input[field] !== null) row[column] = input[field];
     }
-    if (!onConflict) return tx`INSERT INTO ${tx(table)} ${tx(row)} RETURNING ${tx.unsafe(level.select)}`;
-    const target = onConflict.columns?.map((c) => COLUMNS[c]) ??
-      CONSTRAINT_COLUMNS[onConflict.constraint];
+    if (!onConflict)
+      return tx`INSERT INTO ${tx(table)} ${tx(row)} RETURNING ${tx.unsafe(level.select)}`;
+    const target =
+      onConflict.columns?.map((c) => COLUMNS[c]) ?? CONSTRAINT_COLUMNS[onConflict.constraint];
     const update = onConflict.update.map((c) => COLUMNS[c]);
     const set = update.map((c) => `${c} = EXCLUDED.${c}`).join(', ');
     const changed = update.map((c) => `${table}.${c} IS DISTINCT FROM EXCLUDED.${c}`).join(' OR ');
