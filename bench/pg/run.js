@@ -2,14 +2,14 @@
 // hand-written-SQL endpoint, Mercurius + DataLoader, PostGraphile 5 and Sluice, each in its own
 // process, loaded by wrk in another. Loopback only, bounded in time; every child
 // is killed at the end, even on failure. See README.md beside this file.
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import pg from 'pg';
-import { killAll, startServer } from './children.js';
+import { startServer } from './children.js';
 import { CONTENDERS } from './contenders.js';
 import { dropDatabase, prepareDatabase, rowCounts } from './database.js';
 import { measureLoad, waitIdle } from './measureLoad.js';
 import { memory } from './procStats.js';
+import { requireWrk, runBenchmark, stopAfter } from './runBenchmark.js';
 import { options } from './options.js';
 import { QUERIES } from './queries.js';
 import { printSizeTable, printTargets } from './report.js';
@@ -147,18 +147,8 @@ const firstLine = (error) => String(error?.message ?? error).split('\n')[0];
 
 async function main() {
   const opts = options();
-  try {
-    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
-  } catch (error) {
-    // `wrk --version` exits 1 after printing its version; only a missing binary is a problem.
-    if (error.code === 'ENOENT') throw new Error('wrk is not installed: apt-get install -y wrk');
-  }
-  const deadline = setTimeout(() => {
-    log(`\nStopped: the run exceeded --max-minutes ${opts.maxMinutes}.`);
-    killAll();
-    process.exit(2);
-  }, opts.maxMinutes * 60_000);
-  deadline.unref();
+  requireWrk();
+  stopAfter(opts.maxMinutes, log);
 
   const contenders = CONTENDERS.filter((c) => opts.contenders.includes(c.name));
   // The reference is the hand-written endpoint's answer: it must run first when it runs at all.
@@ -213,22 +203,4 @@ async function main() {
   log(missed ? `\n${missed} target(s) not met or not measured.` : '');
 }
 
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    killAll();
-    process.exit(130);
-  });
-}
-process.on('exit', killAll);
-
-main().then(
-  () => {
-    killAll();
-    process.exit(0);
-  },
-  (error) => {
-    console.error(error instanceof Error ? error.message : error);
-    killAll();
-    process.exit(1);
-  },
-);
+runBenchmark(main);

@@ -35,7 +35,8 @@ export async function runWrk({ url, body, script, env = {}, seconds, connections
     const line = stdout.split('\n').find((l) => l.startsWith('WRK_JSON '));
     if (code !== 0 || !line) throw new Error(`wrk failed (exit ${code}):\n${stdout}\n${stderr}`);
     const s = JSON.parse(line.slice('WRK_JSON '.length));
-    const errors = s.connectErrors + s.readErrors + s.writeErrors + s.statusErrors + s.timeouts;
+    const errors =
+      s.connectErrors + s.readErrors + s.writeErrors + s.statusErrors + s.timeouts + s.errorAnswers;
     return {
       requests: s.requests,
       rps: s.requests / (s.durationUs / 1e6),
@@ -44,7 +45,7 @@ export async function runWrk({ url, body, script, env = {}, seconds, connections
       p99Ms: s.p99Us / 1000,
       bytes: s.bytes,
       errors,
-      errorDetail: `connect ${s.connectErrors}, read ${s.readErrors}, write ${s.writeErrors}, non-2xx ${s.statusErrors}, timeout ${s.timeouts}`,
+      errorDetail: `connect ${s.connectErrors}, read ${s.readErrors}, write ${s.writeErrors}, non-2xx ${s.statusErrors}, timeout ${s.timeouts}, GraphQL errors ${s.errorAnswers}`,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -82,19 +82,22 @@ if workload == "create" or workload == "upsert" then
   end
 end
 
+-- An answer with GraphQL errors is an error even with status 200: counted (errorAnswers, summed by
+-- summary.lua). JSON strings escape their quotes, so `"errors":` can only be the key.
+errorAnswers = 0
 local dumpPath = os.getenv("WRK_DUMP")
-if dumpPath then
-  local dump = assert(io.open(dumpPath, "wb"))
-  local max = tonumber(os.getenv("WRK_MAX") or "1")
-  local seen = 0
+local dump = dumpPath and assert(io.open(dumpPath, "wb"))
+local max = tonumber(os.getenv("WRK_MAX") or "1")
+local seen = 0
+
+function response(status, headers, body)
+  if status == 200 and body:find('"errors"%s*:') then errorAnswers = errorAnswers + 1 end
+  if not dump or seen >= max then return end
+  seen = seen + 1
   -- Length-prefixed records: a body may hold newlines.
-  function response(status, headers, body)
-    if seen >= max then return end
-    seen = seen + 1
-    dump:write(fmt("REQ %d\n", #lastBody), lastBody, fmt("\nRES %d %d\n", status, #body), body, "\n")
-    dump:flush()
-    if seen >= max then wrk.thread:stop() end
-  end
+  dump:write(fmt("REQ %d\n", #lastBody), lastBody, fmt("\nRES %d %d\n", status, #body), body, "\n")
+  dump:flush()
+  if seen >= max then wrk.thread:stop() end
 end
 
 dofile(os.getenv("WRK_SUMMARY_FILE"))

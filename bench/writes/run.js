@@ -3,13 +3,13 @@
 // its own process, loaded by wrk in another. Every contender is verified first (verifyContender.js),
 // then every cell (workload × batch × concurrency) is measured in interleaved rounds. Loopback
 // only, bounded in time; every child is killed at the end, even on failure. See README.md here.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { killAll, startServer } from '../pg/children.js';
+import { startServer } from '../pg/children.js';
 import { measureLoad, waitIdle } from '../pg/measureLoad.js';
+import { requireWrk, runBenchmark, stopAfter } from '../pg/runBenchmark.js';
 import { runWrk } from '../pg/wrk.js';
 import { CONTENDERS } from './contenders.js';
 import { dropCoffeeDatabase, prepareCoffeeDatabase, resetFixture } from './database.js';
@@ -152,18 +152,8 @@ function printVerification(started, verified, opts) {
 
 async function main() {
   const opts = options();
-  try {
-    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
-  } catch (error) {
-    // `wrk --version` exits 1 after printing its version; only a missing binary is a problem.
-    if (error.code === 'ENOENT') throw new Error('wrk is not installed: apt-get install -y wrk');
-  }
-  const deadline = setTimeout(() => {
-    log(`\nStopped: the run exceeded --max-minutes ${opts.maxMinutes}.`);
-    killAll();
-    process.exit(2);
-  }, opts.maxMinutes * 60_000);
-  deadline.unref();
+  requireWrk();
+  stopAfter(opts.maxMinutes, log);
 
   const contenders = CONTENDERS.filter((c) => opts.contenders.includes(c.name));
   // The reference answers are the hand-written endpoint's: it is verified first when it runs.
@@ -233,22 +223,4 @@ async function main() {
   log(missed ? `\n${missed} target(s) not met or not measured.` : '');
 }
 
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    killAll();
-    process.exit(130);
-  });
-}
-process.on('exit', killAll);
-
-main().then(
-  () => {
-    killAll();
-    process.exit(0);
-  },
-  (error) => {
-    console.error(error instanceof Error ? error.stack : error);
-    killAll();
-    process.exit(1);
-  },
-);
+runBenchmark(main);

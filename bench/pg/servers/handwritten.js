@@ -2,18 +2,12 @@
 // answers each with ONE hand-written SQL statement that builds the whole JSON inside Postgres,
 // passed through as text (no JSON.parse of the rows, no per-field work in Node).
 import { createServer } from 'node:http';
-import postgres from 'postgres';
 import { HANDWRITTEN_SQL } from '../queries.js';
-import { replyJson, runContender, settings } from './child.js';
+import { postgresPool, replyJson, runContender, settings } from './child.js';
 
 runContender(async () => {
-  const { databaseUrl, poolSize, host } = settings();
-  // postgres.js prepares each statement once per connection (prepare: true is its default).
-  const sql = postgres(databaseUrl, {
-    max: poolSize,
-    connection: { jit: 'off' },
-    onnotice: () => {},
-  });
+  const { host, ...pool } = settings();
+  const sql = postgresPool(pool);
   const statements = new Map(Object.values(HANDWRITTEN_SQL).map((q) => [q.query, q]));
 
   const server = createServer((req, res) => {

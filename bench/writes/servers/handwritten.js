@@ -2,8 +2,7 @@
 // each with ONE hand-written SQL statement (handwrittenSql.js): typed arrays in, the answer's JSON
 // built by PostgreSQL and passed through as text. A write statement is its own transaction.
 import { createServer } from 'node:http';
-import postgres from 'postgres';
-import { replyJson, runContender, settings } from '../../pg/servers/child.js';
+import { postgresPool, replyJson, runContender, settings } from '../../pg/servers/child.js';
 import { WORKLOADS } from '../documents.js';
 import {
   CREATE_SQL,
@@ -37,13 +36,8 @@ function knownDocuments() {
 }
 
 runContender(async () => {
-  const { databaseUrl, poolSize, host } = settings();
-  // postgres.js prepares each statement once per connection (prepare: true is its default).
-  const sql = postgres(databaseUrl, {
-    max: poolSize,
-    connection: { jit: 'off', TimeZone: 'UTC' },
-    onnotice: () => {},
-  });
+  const { host, ...pool } = settings();
+  const sql = postgresPool(pool, { TimeZone: 'UTC' });
   const documents = knownDocuments();
 
   const server = createServer((req, res) => {

@@ -7,8 +7,7 @@ import DataLoader from 'dataloader';
 import Fastify from 'fastify';
 import { GraphQLScalarType } from 'graphql';
 import mercurius from 'mercurius';
-import postgres from 'postgres';
-import { runContender, settings } from '../../pg/servers/child.js';
+import { postgresPool, runContender, settings } from '../../pg/servers/child.js';
 
 const schema = `
   scalar UUID
@@ -100,12 +99,8 @@ const Datetime = new GraphQLScalarType({
 });
 
 runContender(async () => {
-  const { databaseUrl, poolSize, host } = settings();
-  const sql = postgres(databaseUrl, {
-    max: poolSize,
-    connection: { jit: 'off', TimeZone: 'UTC' },
-    onnotice: () => {},
-  });
+  const { host, ...pool } = settings();
+  const sql = postgresPool(pool, { TimeZone: 'UTC' });
 
   /** INSERT of one row of `table` with the input fields given (omitted ones take defaults). */
   function insertRow(tx, table, input, parent, onConflict) {
