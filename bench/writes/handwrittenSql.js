@@ -79,6 +79,19 @@ function insertLevel({ name, table, columns, parent }) {
 )`;
 }
 
+/** The customers level of a create: $1 names (business keys and status left to their defaults). */
+const CUSTOMERS_LEVEL = insertLevel({
+  name: 'cu',
+  table: 'customers',
+  columns: [{ name: 'name', param: 1, type: 'text' }],
+});
+
+/** Flat create of customers alone ($1 names), answering their columns. */
+export const CREATE_FLAT_SQL = `WITH ${CUSTOMERS_LEVEL}
+SELECT coalesce(json_agg(c), '[]')::text AS json FROM (
+  SELECT c.id, c.business_key AS "businessKey", c.name, c.status FROM cu_out c ORDER BY c.o
+) c`;
+
 /**
  * Whole-graph create. Parameters, one typed array per column and level; `parent` is the 1-based
  * position of the row's parent in the level above:
@@ -87,11 +100,7 @@ function insertLevel({ name, table, columns, parent }) {
  * $12 description.
  */
 export const CREATE_SQL = `WITH ${[
-  insertLevel({
-    name: 'cu',
-    table: 'customers',
-    columns: [{ name: 'name', param: 1, type: 'text' }],
-  }),
+  CUSTOMERS_LEVEL,
   insertLevel({
     name: 're',
     table: 'banking_relationships',
@@ -181,6 +190,11 @@ export function createParameters(input) {
     }
   });
   return p;
+}
+
+/** The typed array of CREATE_FLAT_SQL for the `input` list of a flat create. */
+export function createFlatParameters(input) {
+  return [input.map((c) => c.name)];
 }
 
 /** The typed arrays of UPSERT_SQL for the `input` list of an upsert. */

@@ -3,7 +3,9 @@
 --
 -- Environment (set by bench/writes/run.js):
 --   WRK_DOCUMENT_FILE  the document, as a JSON string
---   WRK_WORKLOAD       read | create | upsert
+--   WRK_WORKLOAD       read | create | create-flat | upsert
+--   WRK_ALIASED        1: send a batch as variables c0, c1, … each { customer: … } (PostGraphile's
+--                      createCustomer input, one aliased root field per row), not as `input`
 --   WRK_BATCH          customers per request (create, upsert)
 --   WRK_NONCE          a number < 2^31, new for every wrk run: new business keys and names
 --                      never repeat across runs on the same fixture
@@ -14,6 +16,7 @@
 -- Request i (counted from 0 on this wrk thread; run wrk with -t 1):
 --   create: customers "New <nonce>-<i>-<j>" (j = 0..batch-1), each with one relationship, one
 --           contract and two transactions; business keys left to their default
+--   create-flat: customers "New <nonce>-<i>-<j>" alone
 --   upsert: floor(batch / 2) existing customers renamed "Renamed <nonce>-<i>" (a run of
 --           consecutive ids, ascending, so concurrent upserts lock rows in one order), the rest
 --           new business keys <nonce>-<j>-4000-9000-<i>; batch 1 alternates new (even i) and
@@ -50,6 +53,14 @@ local function createInput(i)
   return items
 end
 
+local function createFlatInput(i)
+  local items = {}
+  for j = 0, batch - 1 do
+    items[#items + 1] = fmt('{"name":"New %d-%d-%d"}', nonce, i, j)
+  end
+  return items
+end
+
 local function upsertInput(i)
   local existing = math.floor(batch / 2)
   if batch == 1 then existing = i % 2 end
@@ -72,12 +83,24 @@ end
 local counter = 0
 local lastBody = wrk.body
 
-if workload == "create" or workload == "upsert" then
-  local input = workload == "create" and createInput or upsertInput
+local inputs = { create = createInput, ["create-flat"] = createFlatInput, upsert = upsertInput }
+local aliased = os.getenv("WRK_ALIASED") == "1"
+
+local function variables(items)
+  if not aliased then return '{"input":[' .. concat(items, ',') .. ']}' end
+  local fields = {}
+  for j, item in ipairs(items) do
+    fields[j] = fmt('"c%d":{"customer":%s}', j - 1, item)
+  end
+  return '{' .. concat(fields, ',') .. '}'
+end
+
+local input = inputs[workload]
+if input then
   function request()
     local i = counter
     counter = counter + 1
-    lastBody = '{"query":' .. document .. ',"variables":{"input":[' .. concat(input(i), ',') .. ']}}'
+    lastBody = '{"query":' .. document .. ',"variables":' .. variables(input(i)) .. '}'
     return wrk.format(nil, nil, nil, lastBody)
   end
 end

@@ -32,10 +32,12 @@ export function documentFiles() {
 export const randomNonce = () => 2 + Math.floor(Math.random() * 0x7ffffffd);
 
 /** The environment of load.lua for one wrk run (see the header of load.lua). */
-export function loadEnv({ documentFile, workload, batch, nonce, dump, max }) {
+export function loadEnv({ documentFile, workload, dialect, batch, nonce, dump, max }) {
   return {
     WRK_DOCUMENT_FILE: documentFile,
     WRK_WORKLOAD: workload,
+    // PostGraphile batches writes as aliased root fields, each with its own input variable.
+    WRK_ALIASED: dialect === 'postgraphile' ? '1' : '0',
     WRK_BATCH: String(batch),
     WRK_NONCE: String(nonce),
     WRK_CUSTOMERS: String(CUSTOMERS),

@@ -31,18 +31,28 @@ async function measureRun({ server, cell, contender, opts, admin, database, docu
     runWrk({
       url,
       script: LOAD_SCRIPT,
-      env: loadEnv({ documentFile, workload, batch, nonce: randomNonce() }),
+      env: loadEnv({
+        documentFile,
+        workload,
+        dialect: contender.dialect,
+        batch,
+        nonce: randomNonce(),
+      }),
       seconds,
       connections: concurrency,
     });
   await wrk(opts.warmup);
   await waitIdle({ pid: server.pid, admin, databaseName: database.name });
-  return measureLoad({
+  const run = await measureLoad({
     pid: server.pid,
     admin,
     databaseName: database.name,
     load: () => wrk(opts.seconds),
   });
+  // wrk leaves requests in flight: they must be done before the next run resets the tables
+  // (TRUNCATE next to a running INSERT can deadlock) or loads another contender.
+  await waitIdle({ pid: server.pid, admin, databaseName: database.name });
+  return run;
 }
 
 /** The cell's figures of one contender from its runs: the median round, spread, CPU per request. */
@@ -165,8 +175,8 @@ async function main() {
   );
   for (const c of contenders) log(`  ${c.name.padEnd(13)} ${c.description}`);
   for (const w of opts.workloads) {
-    log(`  ${w}: ${WORKLOADS[w].label}`);
-    const docs = WORKLOADS[w].documents('N');
+    log(`  ${w}: ${WORKLOADS[w].label} (documents shown for batch 2)`);
+    const docs = WORKLOADS[w].documents(2);
     for (const [dialect, text] of Object.entries(docs)) log(`      ${dialect}: ${text}`);
   }
 

@@ -16,6 +16,7 @@ import {
   databaseProblem,
   normalized,
   readDump,
+  requestInput,
   shapeProblem,
   tableCounts,
 } from './verify.js';
@@ -86,13 +87,14 @@ export async function verifyContender({ contender, database, opts, documents, re
   return results;
 
   async function verifyCell({ workload, batch, server: { port }, counter: statements }) {
-    const { rootField, writes } = WORKLOADS[workload];
+    const { writes } = WORKLOADS[workload];
     await withClient(database.url, resetFixture);
     // One request first, not counted: a connection's first statements (a driver's type lookups)
     // are not the workload's.
     const cell = {
       port,
       workload,
+      dialect: contender.dialect,
       batch,
       documentFile: documents.file(workload, batch, contender.dialect),
       dump: join(dir, `${contender.name}-${workload}-${batch}.dump`),
@@ -109,11 +111,13 @@ export async function verifyContender({ contender, database, opts, documents, re
     }
     const perRequest = (statements.statements() - counted) / records.length;
     const statementTexts = statements.texts().slice(textsBefore, textsBefore + perRequest);
-    const answers = records.map((record) => normalized(answerList(record, rootField)));
+    const answers = records.map((record) =>
+      normalized(answerList(record, workload, contender.dialect)),
+    );
     for (const [i, answer] of answers.entries()) {
       const ref = reference.get(`${workload}/${batch}/${i}`);
       if (ref === undefined) {
-        const input = writes ? JSON.parse(records[i].request).variables.input : undefined;
+        const input = writes ? requestInput(records[i], workload, contender.dialect) : undefined;
         const problem = shapeProblem(workload, batch, JSON.parse(answer), input);
         if (problem) throw new Error(`the reference answer is wrong: ${problem}`);
         reference.set(`${workload}/${batch}/${i}`, answer);
@@ -124,7 +128,7 @@ export async function verifyContender({ contender, database, opts, documents, re
     }
     if (writes) {
       const problem = await withClient(database.url, (client) =>
-        databaseProblem({ client, workload, records, rootField, before }),
+        databaseProblem({ client, workload, dialect: contender.dialect, records, before }),
       );
       if (problem) throw new Error(`database check: ${problem}`);
     }
@@ -156,7 +160,7 @@ export function serverEnv(databaseUrl, opts) {
  * Sends `max` requests of a cell one after the other (wrk, one connection, load.lua's dump mode)
  * and returns the dumped `{ request, status, body }` records.
  */
-async function dumpRequests({ port, workload, batch, nonce, max, dump, documentFile }) {
+async function dumpRequests({ port, workload, dialect, batch, nonce, max, dump, documentFile }) {
   writeFileSync(dump, '');
   await runWrk({
     url: `http://127.0.0.1:${port}/graphql`,
@@ -164,6 +168,7 @@ async function dumpRequests({ port, workload, batch, nonce, max, dump, documentF
     env: loadEnv({
       documentFile,
       workload,
+      dialect,
       batch,
       nonce,
       dump,

@@ -5,9 +5,11 @@ import { createServer } from 'node:http';
 import { postgresPool, replyJson, runContender, settings } from '../../pg/servers/child.js';
 import { WORKLOADS } from '../documents.js';
 import {
+  CREATE_FLAT_SQL,
   CREATE_SQL,
   READ_SQL,
   UPSERT_SQL,
+  createFlatParameters,
   createParameters,
   upsertParameters,
 } from '../handwrittenSql.js';
@@ -26,6 +28,11 @@ function knownDocuments() {
     sql: CREATE_SQL,
     rootField: WORKLOADS.create.rootField,
     parameters: (variables) => createParameters(variables.input),
+  });
+  documents.set(WORKLOADS['create-flat'].documents().canonical, {
+    sql: CREATE_FLAT_SQL,
+    rootField: WORKLOADS['create-flat'].rootField,
+    parameters: (variables) => createFlatParameters(variables.input),
   });
   documents.set(WORKLOADS.upsert.documents().canonical, {
     sql: UPSERT_SQL,
