@@ -27,7 +27,7 @@ export const CONTENDERS = [
     name: 'postgraphile',
     short: 'pgl',
     description:
-      'PostGraphile 5 (Amber preset, +list) over pg; no nested create, no upsert: reads only',
+      'PostGraphile 5 (Amber preset, +list) over pg; flat creates as one aliased createCustomer per row; no nested create, no upsert',
     script: shared('postgraphile'),
     dialect: 'postgraphile',
   },

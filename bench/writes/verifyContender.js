@@ -21,7 +21,7 @@ import {
   tableCounts,
 } from './verify.js';
 
-/** Requests per cell: the first is compared, all are counted and checked against the tables. */
+/** Requests per cell after the warm-up: each is compared, counted and checked against the tables. */
 const VERIFY_REQUESTS = 4;
 /** The same nonce for every contender: the same inputs, so answers can be compared. */
 const VERIFY_NONCE = 1;
