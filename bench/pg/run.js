@@ -2,14 +2,13 @@
 // hand-written-SQL endpoint, Mercurius + DataLoader, PostGraphile 5 and Sluice, each in its own
 // process, loaded by wrk in another. Loopback only, bounded in time; every child
 // is killed at the end, even on failure. See README.md beside this file.
-import { writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { startServer } from './children.js';
 import { CONTENDERS } from './contenders.js';
 import { dropDatabase, prepareDatabase, rowCounts } from './database.js';
 import { measureLoad, waitIdle } from './measureLoad.js';
 import { memory } from './procStats.js';
-import { requireWrk, runBenchmark, stopAfter } from './runBenchmark.js';
+import { requireWrk, runBenchmark, stopAfter, writeResults } from './runBenchmark.js';
 import { options } from './options.js';
 import { QUERIES } from './queries.js';
 import { printSizeTable, printTargets } from './report.js';
@@ -189,13 +188,7 @@ async function main() {
   }
   let missed = 0;
   if (opts.contenders.includes('sluice')) missed = printTargets(resultsBySize, log);
-  if (opts.json) {
-    writeFileSync(
-      opts.json,
-      `${JSON.stringify({ options: opts, results: Object.fromEntries(resultsBySize) }, null, 2)}\n`,
-    );
-    log(`\nresults written to ${opts.json}`);
-  }
+  if (opts.json) writeResults(opts.json, opts, resultsBySize, log);
   if (opts.drop) {
     for (const size of opts.sizes) await dropDatabase({ serverUrl: opts.server, size });
     log(`dropped ${opts.sizes.map((s) => `sluice_bench_${s}`).join(', ')}`);

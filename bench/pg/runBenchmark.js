@@ -2,6 +2,7 @@
 // that wrk is installed, stop everything at a hard deadline, and kill every child it started on
 // exit, on an error and on a signal.
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { killAll } from './children.js';
 
 /** Throws when wrk is missing. */
@@ -44,4 +45,13 @@ export function runBenchmark(main) {
       process.exit(1);
     },
   );
+}
+
+/** Writes the options and results (a Map) of a run as JSON to `path` (--json). */
+export function writeResults(path, opts, results, log) {
+  writeFileSync(
+    path,
+    `${JSON.stringify({ options: opts, results: Object.fromEntries(results) }, null, 2)}\n`,
+  );
+  log(`\nresults written to ${path}`);
 }

@@ -3,13 +3,13 @@
 // its own process, loaded by wrk in another. Every contender is verified first (verifyContender.js),
 // then every cell (workload × batch × concurrency) is measured in interleaved rounds. Loopback
 // only, bounded in time; every child is killed at the end, even on failure. See README.md here.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startServer } from '../pg/children.js';
 import { measureLoad, waitIdle } from '../pg/measureLoad.js';
-import { requireWrk, runBenchmark, stopAfter } from '../pg/runBenchmark.js';
+import { requireWrk, runBenchmark, stopAfter, writeResults } from '../pg/runBenchmark.js';
 import { runWrk } from '../pg/wrk.js';
 import { CONTENDERS } from './contenders.js';
 import { dropCoffeeDatabase, prepareCoffeeDatabase, resetFixture } from './database.js';
@@ -219,13 +219,7 @@ async function main() {
   }
   let missed = 0;
   if (opts.contenders.includes('sluice')) missed = printTargets(results, log);
-  if (opts.json) {
-    writeFileSync(
-      opts.json,
-      `${JSON.stringify({ options: opts, results: Object.fromEntries(results) }, null, 2)}\n`,
-    );
-    log(`\nresults written to ${opts.json}`);
-  }
+  if (opts.json) writeResults(opts.json, opts, results, log);
   if (opts.drop) {
     await dropCoffeeDatabase(opts.server);
     log(`dropped ${database.name}`);
