@@ -106,7 +106,9 @@ async function measureAll({ started, verified, opts, admin, database, documents 
             try {
               const run = await measureRun({ ...s, cell, opts, admin, database, documents });
               if (run.load.requests === 0)
-                throw new Error(`no request completed in ${opts.seconds} s`);
+                throw new Error(
+                  `no request completed in the ${opts.seconds} s measured (each took longer; try more --seconds)`,
+                );
               runs.get(s.contender.name).push(run);
               log(
                 `  ${label} round ${round + 1} ${s.contender.name}: ${run.load.rps.toFixed(0)} req/s, ` +
