@@ -8,7 +8,13 @@ import { CONTENDERS } from './contenders.js';
 import { dropDatabase, prepareDatabase, rowCounts } from './database.js';
 import { measureLoad, waitIdle } from './measureLoad.js';
 import { memory } from './procStats.js';
-import { requireWrk, runBenchmark, stopAfter, writeResults } from './runBenchmark.js';
+import {
+  referenceFirst,
+  requireWrk,
+  runBenchmark,
+  stopAfter,
+  writeResults,
+} from './runBenchmark.js';
 import { options } from './options.js';
 import { QUERIES } from './queries.js';
 import { printSizeTable, printTargets } from './report.js';
@@ -149,9 +155,7 @@ async function main() {
   requireWrk();
   stopAfter(opts.maxMinutes, log);
 
-  const contenders = CONTENDERS.filter((c) => opts.contenders.includes(c.name));
-  // The reference is the hand-written endpoint's answer: it must run first when it runs at all.
-  contenders.sort((a, b) => Number(b.name === 'hand-written') - Number(a.name === 'hand-written'));
+  const contenders = referenceFirst(CONTENDERS, opts.contenders);
   log(
     `PostgreSQL benchmark: ${opts.rounds} rounds of ${opts.seconds} s after ${opts.warmup} s warm-up, wrk 1 thread × ` +
       `${opts.connections} connections, pool ${opts.pool} per contender, jit = off, random_page_cost = 1.1, NODE_ENV=production`,

@@ -55,3 +55,13 @@ export function writeResults(path, opts, results, log) {
   );
   log(`\nresults written to ${path}`);
 }
+
+/**
+ * The contenders named in `names`, the hand-written endpoint first when it runs: its answers are
+ * the reference the others are compared with.
+ */
+export function referenceFirst(contenders, names) {
+  return contenders
+    .filter((c) => names.includes(c.name))
+    .sort((a, b) => Number(b.name === 'hand-written') - Number(a.name === 'hand-written'));
+}

@@ -9,7 +9,13 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { startServer } from '../pg/children.js';
 import { measureLoad, waitIdle } from '../pg/measureLoad.js';
-import { requireWrk, runBenchmark, stopAfter, writeResults } from '../pg/runBenchmark.js';
+import {
+  referenceFirst,
+  requireWrk,
+  runBenchmark,
+  stopAfter,
+  writeResults,
+} from '../pg/runBenchmark.js';
 import { runWrk } from '../pg/wrk.js';
 import { CONTENDERS } from './contenders.js';
 import { dropCoffeeDatabase, prepareCoffeeDatabase, resetFixture } from './database.js';
@@ -167,9 +173,7 @@ async function main() {
   requireWrk();
   stopAfter(opts.maxMinutes, log);
 
-  const contenders = CONTENDERS.filter((c) => opts.contenders.includes(c.name));
-  // The reference answers are the hand-written endpoint's: it is verified first when it runs.
-  contenders.sort((a, b) => Number(b.name === 'hand-written') - Number(a.name === 'hand-written'));
+  const contenders = referenceFirst(CONTENDERS, opts.contenders);
   log(
     `Write benchmark (CoffeeBeanery): ${opts.rounds} rounds of ${opts.seconds} s after ${opts.warmup} s warm-up, ` +
       `wrk 1 thread, concurrency ${opts.concurrency.join('/')}, batches ${opts.batches.join('/')}, ` +
