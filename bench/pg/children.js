@@ -83,9 +83,10 @@ export async function startServer({ script, env, timeoutMs }) {
 
 /**
  * Runs a command to completion in its own process group and returns `{ code, stdout, stderr }`;
- * killed (with its group) after `timeoutMs`.
+ * killed (with its group) after `timeoutMs`. `interruptWhen`, if given, is polled every 100 ms;
+ * once it returns true the command gets SIGINT (wrk then stops early and prints its summary).
  */
-export function runCommand(command, args, { env, timeoutMs }) {
+export function runCommand(command, args, { env, timeoutMs, interruptWhen }) {
   const child = register(
     spawn(command, args, {
       env: { ...process.env, ...env },
@@ -98,6 +99,18 @@ export function runCommand(command, args, { env, timeoutMs }) {
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
   child.stderr.on('data', (chunk) => (stderr += chunk));
+  const poll =
+    interruptWhen &&
+    setInterval(() => {
+      if (!interruptWhen()) return;
+      clearInterval(poll);
+      try {
+        process.kill(-child.pid, 'SIGINT');
+      } catch {
+        // Already gone.
+      }
+    }, 100);
+  child.once('exit', () => clearInterval(poll));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       try {

@@ -34,7 +34,7 @@ export function rowCounts(size) {
  *   lookup in a small table is planned as a sequential scan, which at 10k made the one-statement
  *   Q3 (hand-written and Sluice alike) cost 1.8x the backend CPU.
  */
-async function applyDatabaseSettings(admin, name) {
+export async function applyDatabaseSettings(admin, name) {
   await admin.query(`ALTER DATABASE "${name}" SET jit = off`);
   await admin.query(`ALTER DATABASE "${name}" SET random_page_cost = 1.1`);
 }

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { CONTENDERS } from './contenders.js';
 import { SIZES } from './data.js';
+import { listOption as list, loopbackServer, positiveOption as positive } from './optionParsers.js';
 import { QUERIES } from './queries.js';
 
 const HELP = `Usage: npm run bench:pg -- [options]   (from bench/, after npm run build at the root)
@@ -20,8 +21,6 @@ const HELP = `Usage: npm run bench:pg -- [options]   (from bench/, after npm run
   --max-minutes <n>     hard stop for the whole run (default 30)
   --json <file>         also write the results as JSON
 `;
-
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 /** The parsed options; prints the help and exits on --help, throws on a bad value. */
 export function options() {
@@ -50,22 +49,6 @@ export function options() {
     process.stdout.write(HELP);
     process.exit(0);
   }
-  const list = (text, known, what) => {
-    const items = text.split(',').filter(Boolean);
-    for (const item of items) {
-      if (!known.includes(item))
-        throw new Error(`unknown ${what} "${item}" (known: ${known.join(', ')})`);
-    }
-    return items;
-  };
-  const positive = (text, what, max) => {
-    const n = Number(text);
-    if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`--${what} must be 1..${max}`);
-    return n;
-  };
-  // Load is only ever sent to this machine (loopback), and the database must be local too.
-  const host = new URL(values.server).hostname;
-  if (!LOOPBACK.has(host)) throw new Error(`--server must be on loopback, got host ${host}`);
   return {
     sizes: list(values.sizes, Object.keys(SIZES), 'size'),
     contenders: list(
@@ -80,7 +63,7 @@ export function options() {
     connections: positive(values.connections, 'connections', 1000),
     pool: positive(values.pool, 'pool', 100),
     maxMinutes: positive(values['max-minutes'], 'max-minutes', 240),
-    server: values.server,
+    server: loopbackServer(values.server),
     fresh: values.fresh,
     drop: values.drop,
     json: values.json,

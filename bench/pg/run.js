@@ -2,19 +2,19 @@
 // hand-written-SQL endpoint, Mercurius + DataLoader, PostGraphile 5 and Sluice, each in its own
 // process, loaded by wrk in another. Loopback only, bounded in time; every child
 // is killed at the end, even on failure. See README.md beside this file.
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import pg from 'pg';
-import { killAll, startServer } from './children.js';
+import { startServer } from './children.js';
 import { CONTENDERS } from './contenders.js';
+import { dropDatabase, prepareDatabase, rowCounts } from './database.js';
+import { measureLoad, waitIdle } from './measureLoad.js';
+import { memory } from './procStats.js';
 import {
-  activeBackends,
-  backendPids,
-  dropDatabase,
-  prepareDatabase,
-  rowCounts,
-} from './database.js';
-import { cpuMs, memory, postgresCpuMs } from './procStats.js';
+  referenceFirst,
+  requireWrk,
+  runBenchmark,
+  stopAfter,
+  writeResults,
+} from './runBenchmark.js';
 import { options } from './options.js';
 import { QUERIES } from './queries.js';
 import { printSizeTable, printTargets } from './report.js';
@@ -69,37 +69,13 @@ async function measure({ started, query, opts, admin, database }) {
   const url = `http://127.0.0.1:${server.port}/graphql`;
   const body = JSON.stringify({ query: QUERIES[query].documents[contender.dialect] });
   await runWrk({ url, body, seconds: opts.warmup, connections: opts.connections });
-  // wrk leaves requests in flight when it stops; a slow contender would still be answering them
-  // during the first seconds of the measured run.
-  await waitIdle({ pid: server.pid, admin, database });
-  const pgBefore = new Map();
-  for (const pid of await backendPids(admin, database.name))
-    pgBefore.set(pid, postgresCpuMs([pid]));
-  const nodeBefore = cpuMs(server.pid);
-  const load = await runWrk({ url, body, seconds: opts.seconds, connections: opts.connections });
-  const nodeCpuMs = cpuMs(server.pid) - nodeBefore;
-  // Backends opened during the run count whole; those that existed count their increase. Only
-  // this contender is loaded at a time, so the database's backends are working for it.
-  const pgAfter = await backendPids(admin, database.name);
-  const pgCpuMs = pgAfter.reduce(
-    (sum, pid) => sum + postgresCpuMs([pid]) - (pgBefore.get(pid) ?? 0),
-    0,
-  );
-  return { load, nodeCpuMs, pgCpuMs };
-}
-
-/**
- * Waits (up to 30 s) until the contender is idle: no statement running in its database and its
- * process using under 5% of a core over 200 ms.
- */
-async function waitIdle({ pid, admin, database }) {
-  const until = Date.now() + 30_000;
-  while (Date.now() < until) {
-    const before = cpuMs(pid);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    if (cpuMs(pid) - before < 10 && (await activeBackends(admin, database.name)) === 0) return;
-  }
-  throw new Error('still busy 30 s after the load stopped');
+  await waitIdle({ pid: server.pid, admin, databaseName: database.name });
+  return measureLoad({
+    pid: server.pid,
+    admin,
+    databaseName: database.name,
+    load: () => runWrk({ url, body, seconds: opts.seconds, connections: opts.connections }),
+  });
 }
 
 /**
@@ -176,22 +152,10 @@ const firstLine = (error) => String(error?.message ?? error).split('\n')[0];
 
 async function main() {
   const opts = options();
-  try {
-    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
-  } catch (error) {
-    // `wrk --version` exits 1 after printing its version; only a missing binary is a problem.
-    if (error.code === 'ENOENT') throw new Error('wrk is not installed: apt-get install -y wrk');
-  }
-  const deadline = setTimeout(() => {
-    log(`\nStopped: the run exceeded --max-minutes ${opts.maxMinutes}.`);
-    killAll();
-    process.exit(2);
-  }, opts.maxMinutes * 60_000);
-  deadline.unref();
+  requireWrk();
+  stopAfter(opts.maxMinutes, log);
 
-  const contenders = CONTENDERS.filter((c) => opts.contenders.includes(c.name));
-  // The reference is the hand-written endpoint's answer: it must run first when it runs at all.
-  contenders.sort((a, b) => Number(b.name === 'hand-written') - Number(a.name === 'hand-written'));
+  const contenders = referenceFirst(CONTENDERS, opts.contenders);
   log(
     `PostgreSQL benchmark: ${opts.rounds} rounds of ${opts.seconds} s after ${opts.warmup} s warm-up, wrk 1 thread × ` +
       `${opts.connections} connections, pool ${opts.pool} per contender, jit = off, random_page_cost = 1.1, NODE_ENV=production`,
@@ -228,13 +192,7 @@ async function main() {
   }
   let missed = 0;
   if (opts.contenders.includes('sluice')) missed = printTargets(resultsBySize, log);
-  if (opts.json) {
-    writeFileSync(
-      opts.json,
-      `${JSON.stringify({ options: opts, results: Object.fromEntries(resultsBySize) }, null, 2)}\n`,
-    );
-    log(`\nresults written to ${opts.json}`);
-  }
+  if (opts.json) writeResults(opts.json, opts, resultsBySize, log);
   if (opts.drop) {
     for (const size of opts.sizes) await dropDatabase({ serverUrl: opts.server, size });
     log(`dropped ${opts.sizes.map((s) => `sluice_bench_${s}`).join(', ')}`);
@@ -242,22 +200,4 @@ async function main() {
   log(missed ? `\n${missed} target(s) not met or not measured.` : '');
 }
 
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    killAll();
-    process.exit(130);
-  });
-}
-process.on('exit', killAll);
-
-main().then(
-  () => {
-    killAll();
-    process.exit(0);
-  },
-  (error) => {
-    console.error(error instanceof Error ? error.message : error);
-    killAll();
-    process.exit(1);
-  },
-);
+runBenchmark(main);

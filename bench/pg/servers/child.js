@@ -1,6 +1,7 @@
 // What every contender process shares: its settings from the environment, the ready message to
 // the benchmark over the IPC channel, and exiting as soon as the benchmark goes away (so no server
 // outlives a benchmark that crashed or was killed).
+import postgres from 'postgres';
 
 /** Settings the benchmark passes to every contender, the same for all. */
 export function settings() {
@@ -24,5 +25,26 @@ export function runContender(start) {
   start().then(announce, (error) => {
     console.error(error);
     process.exit(1);
+  });
+}
+
+/** Ends `res` with a JSON body (the hand-written endpoints). */
+export function replyJson(res, status, body) {
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
+/**
+ * A postgres.js pool of `poolSize` connections with `jit = off` (bench/pg/database.js) and any
+ * further session settings. postgres.js prepares each statement once per connection.
+ */
+export function postgresPool({ databaseUrl, poolSize }, connection = {}) {
+  return postgres(databaseUrl, {
+    max: poolSize,
+    connection: { jit: 'off', ...connection },
+    onnotice: () => {},
   });
 }

@@ -2,18 +2,12 @@
 // answers each with ONE hand-written SQL statement that builds the whole JSON inside Postgres,
 // passed through as text (no JSON.parse of the rows, no per-field work in Node).
 import { createServer } from 'node:http';
-import postgres from 'postgres';
 import { HANDWRITTEN_SQL } from '../queries.js';
-import { runContender, settings } from './child.js';
+import { postgresPool, replyJson, runContender, settings } from './child.js';
 
 runContender(async () => {
-  const { databaseUrl, poolSize, host } = settings();
-  // postgres.js prepares each statement once per connection (prepare: true is its default).
-  const sql = postgres(databaseUrl, {
-    max: poolSize,
-    connection: { jit: 'off' },
-    onnotice: () => {},
-  });
+  const { host, ...pool } = settings();
+  const sql = postgresPool(pool);
   const statements = new Map(Object.values(HANDWRITTEN_SQL).map((q) => [q.query, q]));
 
   const server = createServer((req, res) => {
@@ -27,24 +21,16 @@ runContender(async () => {
         statement = undefined;
       }
       if (req.method !== 'POST' || !statement) {
-        reply(res, 400, '{"errors":[{"message":"unknown document"}]}');
+        replyJson(res, 400, '{"errors":[{"message":"unknown document"}]}');
         return;
       }
       sql.unsafe(statement.sql).then(
-        (rows) => reply(res, 200, `{"data":{"${statement.rootField}":${rows[0].json}}}`),
+        (rows) => replyJson(res, 200, `{"data":{"${statement.rootField}":${rows[0].json}}}`),
         (error) =>
-          reply(res, 500, JSON.stringify({ errors: [{ message: String(error.message) }] })),
+          replyJson(res, 500, JSON.stringify({ errors: [{ message: String(error.message) }] })),
       );
     });
   });
   await new Promise((resolve) => server.listen(0, host, resolve));
   return server.address().port;
 });
-
-function reply(res, status, body) {
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(body),
-  });
-  res.end(body);
-}

@@ -4,8 +4,7 @@
 import DataLoader from 'dataloader';
 import Fastify from 'fastify';
 import mercurius from 'mercurius';
-import postgres from 'postgres';
-import { runContender, settings } from './child.js';
+import { postgresPool, runContender, settings } from './child.js';
 
 const schema = `
   type Query { users(limit: Int = 50): [User!]! }
@@ -15,12 +14,8 @@ const schema = `
 `;
 
 runContender(async () => {
-  const { databaseUrl, poolSize, host } = settings();
-  const sql = postgres(databaseUrl, {
-    max: poolSize,
-    connection: { jit: 'off' },
-    onnotice: () => {},
-  });
+  const { host, ...pool } = settings();
+  const sql = postgresPool(pool);
 
   const toUser = (r) => ({ id: r.id, username: r.username, fullName: r.full_name });
 
