@@ -1,0 +1,555 @@
+import {
+  GraphQLError,
+  OperationTypeNode,
+  type ArgumentNode,
+  type ConstDirectiveNode,
+  type ConstValueNode,
+  type DefinitionNode,
+  type DirectiveNode,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type Location,
+  type NamedTypeNode,
+  type NameNode,
+  type OperationDefinitionNode,
+  type SelectionNode,
+  type SelectionSetNode,
+  type Source,
+  type StringValueNode,
+  type TypeNode,
+  type VariableDefinitionNode,
+  type VariableNode,
+} from 'graphql';
+import { ErrorCode } from '../errors/ErrorCode.js';
+import * as ast from './executableNodes.js';
+import { Lexer } from './Lexer.js';
+import { parseValueLiteral, type ValueFrame } from './parseValueLiteral.js';
+import { parseTypeSystemDefinition, parseTypeSystemExtension } from './parseTypeSystem.js';
+import { DocumentLocation, SourceLocation } from './SourceLocation.js';
+import {
+  AT,
+  BLOCK_STRING,
+  BRACE_L,
+  BRACE_R,
+  BRACKET_L,
+  BRACKET_R,
+  COLON,
+  DOLLAR,
+  EOF,
+  EQUALS,
+  BANG,
+  NAME,
+  PAREN_L,
+  PAREN_R,
+  SPREAD,
+  STRING,
+  kindDescription,
+  tokenDescription,
+} from './tokenKinds.js';
+
+export interface ParserOptions {
+  readonly noLocation?: boolean | undefined;
+  readonly maxTokens?: number | undefined;
+  readonly maxComments?: number | undefined;
+  readonly allowLegacyFragmentVariables?: boolean | undefined;
+  readonly experimentalDirectivesOnDirectiveDefinitions?: boolean | undefined;
+  /** Deepest the document may nest `{`, `[` and `(`, counted together; unbounded by default. */
+  readonly maxNesting?: number | undefined;
+}
+
+/** A selection set being parsed, with what owns it (a field or an inline fragment) when nested. */
+interface SelectionFrame {
+  start: number;
+  selections: SelectionNode[];
+  ownerStart: number;
+  /** A field's name; undefined when an inline fragment owns the set. */
+  name: NameNode | undefined;
+  alias: NameNode | undefined;
+  args: ReadonlyArray<ArgumentNode>;
+  directives: ReadonlyArray<DirectiveNode>;
+  typeCondition: NamedTypeNode | undefined;
+}
+
+const NO_ARGUMENTS: ReadonlyArray<ArgumentNode> = [];
+
+/**
+ * GraphQL's parser (spec §2: https://spec.graphql.org/October2021/#sec-Language), giving
+ * graphql-js 16's AST and graphql-js's syntax errors, token by token in graphql-js's order. The
+ * constructs that nest without bound — selection sets, list and object values, list types — are
+ * parsed with explicit stacks, not recursion, so no depth overflows the call stack; `maxNesting`
+ * bounds them while parsing.
+ */
+export class Parser {
+  readonly lexer: Lexer;
+  readonly source: Source;
+  readonly legacyFragmentVariables: boolean;
+  readonly directivesOnDirectiveDefinitions: boolean;
+  tokenCount = 0;
+  depth = 0;
+  private readonly locate: boolean;
+  private readonly maxTokens: number;
+  private readonly maxNesting: number;
+  private readonly frames: SelectionFrame[] = [];
+  private framesUsed = 0;
+  private readonly listStarts: number[] = [];
+  /** The list and object values being parsed (`parseValueLiteral`), reused across values. */
+  readonly valueFrames: ValueFrame[] = [];
+  valuesUsed = 0;
+
+  constructor(source: Source, options: ParserOptions) {
+    this.source = source;
+    this.lexer = new Lexer(source, options.maxComments);
+    this.locate = options.noLocation !== true;
+    this.maxTokens = options.maxTokens ?? Infinity;
+    this.maxNesting = options.maxNesting ?? Infinity;
+    this.legacyFragmentVariables = options.allowLegacyFragmentVariables === true;
+    this.directivesOnDirectiveDefinitions =
+      options.experimentalDirectivesOnDirectiveDefinitions === true;
+  }
+
+  /** A node's location, from `start` to the end of the last token consumed. */
+  loc(start: number): Location | undefined {
+    return this.locate
+      ? (new SourceLocation(start, this.lexer.lastEnd, this.source) as unknown as Location)
+      : undefined;
+  }
+
+  advance(): void {
+    const lexer = this.lexer;
+    lexer.advance();
+    if (lexer.kind !== EOF && ++this.tokenCount > this.maxTokens) {
+      throw lexer.error(
+        lexer.start,
+        `Document contains more that ${this.maxTokens} tokens. Parsing aborted.`,
+      );
+    }
+  }
+
+  /** Whether the current token is of `kind` (a method: the token changes under TypeScript's narrowing). */
+  peek(kind: number): boolean {
+    return this.lexer.kind === kind;
+  }
+
+  expect(kind: number): void {
+    if (this.lexer.kind !== kind) throw this.expected(kindDescription(kind));
+    this.advance();
+  }
+
+  expectOptional(kind: number): boolean {
+    if (this.lexer.kind !== kind) return false;
+    this.advance();
+    return true;
+  }
+
+  expectKeyword(value: string): void {
+    if (this.lexer.kind !== NAME || this.lexer.value !== value) throw this.expected(`"${value}"`);
+    this.advance();
+  }
+
+  expectOptionalKeyword(value: string): boolean {
+    if (this.lexer.kind !== NAME || this.lexer.value !== value) return false;
+    this.advance();
+    return true;
+  }
+
+  private expected(what: string): GraphQLError {
+    const { kind, value, start } = this.lexer;
+    return this.lexer.error(start, `Expected ${what}, found ${tokenDescription(kind, value)}.`);
+  }
+
+  /** The error for the current token, unexpected. */
+  unexpected(): GraphQLError {
+    const { kind, value, start } = this.lexer;
+    return this.unexpectedToken(kind, value, start);
+  }
+
+  unexpectedToken(kind: number, value: string | undefined, start: number): GraphQLError {
+    return this.lexer.error(start, `Unexpected ${tokenDescription(kind, value)}.`);
+  }
+
+  /** Consumes the opening bracket `kind`, which must be the current token, counting its depth. */
+  open(kind: number): void {
+    const lexer = this.lexer;
+    if (lexer.kind !== kind) throw this.expected(kindDescription(kind));
+    if (++this.depth > this.maxNesting) {
+      throw new GraphQLError(
+        `Document nests selections, lists, objects and arguments more than ${this.maxNesting} levels deep.`,
+        {
+          source: this.source,
+          positions: [lexer.start],
+          extensions: { code: ErrorCode.MAX_DEPTH_EXCEEDED },
+        },
+      );
+    }
+    this.advance();
+  }
+
+  /** Consumes the closing bracket `kind` if it is the current token. */
+  closes(kind: number): boolean {
+    if (this.lexer.kind !== kind) return false;
+    this.depth--;
+    this.advance();
+    return true;
+  }
+
+  /** `many`: an opening bracket, one or more items, the closing bracket. */
+  many<T>(open: number, item: (parser: Parser) => T, close: number): T[] {
+    this.open(open);
+    const items: T[] = [];
+    do items.push(item(this));
+    while (!this.closes(close));
+    return items;
+  }
+
+  /** `optionalMany`: `many`, or an empty list when the opening bracket is not there. */
+  optionalMany<T>(open: number, item: (parser: Parser) => T, close: number): T[] {
+    return this.lexer.kind === open ? this.many(open, item, close) : [];
+  }
+
+  /** Items separated by `delimiter`, which may also come first. */
+  delimitedMany<T>(delimiter: number, item: (parser: Parser) => T): T[] {
+    this.expectOptional(delimiter);
+    const items: T[] = [];
+    do items.push(item(this));
+    while (this.expectOptional(delimiter));
+    return items;
+  }
+
+  // Document (spec §2.2)
+
+  parseDocument(): DocumentNode {
+    this.advance();
+    const definitions: DefinitionNode[] = [];
+    do definitions.push(this.parseDefinition());
+    while (!this.expectOptional(EOF));
+    const loc = this.locate
+      ? (new DocumentLocation(0, this.lexer.lastEnd, this.source) as unknown as Location)
+      : undefined;
+    return ast.document(definitions, loc);
+  }
+
+  private parseDefinition(): DefinitionNode {
+    const lexer = this.lexer;
+    if (lexer.kind === BRACE_L) return this.parseOperationDefinition();
+    const hasDescription = lexer.kind === STRING || lexer.kind === BLOCK_STRING;
+    const kind = hasDescription ? lexer.lookahead() : lexer.kind;
+    const value = hasDescription ? lexer.aheadTokenValue : lexer.value;
+    if (hasDescription && kind === BRACE_L) {
+      throw lexer.error(
+        lexer.start,
+        'Unexpected description, descriptions are not supported on shorthand queries.',
+      );
+    }
+    if (kind === NAME) {
+      const definition = parseTypeSystemDefinition(this, value);
+      if (definition !== undefined) return definition;
+      switch (value) {
+        case 'query':
+        case 'mutation':
+        case 'subscription':
+          return this.parseOperationDefinition();
+        case 'fragment':
+          return this.parseFragmentDefinition();
+      }
+      if (hasDescription) {
+        throw lexer.error(
+          lexer.start,
+          'Unexpected description, only GraphQL definitions support descriptions.',
+        );
+      }
+      if (value === 'extend') return parseTypeSystemExtension(this);
+    }
+    throw this.unexpectedToken(kind, value, hasDescription ? lexer.aheadTokenStart : lexer.start);
+  }
+
+  // Operations (spec §2.3)
+
+  private parseOperationDefinition(): OperationDefinitionNode {
+    const start = this.lexer.start;
+    if (this.lexer.kind === BRACE_L) {
+      const selectionSet = this.parseSelectionSet();
+      return ast.operationDefinition(
+        OperationTypeNode.QUERY,
+        undefined,
+        undefined,
+        [],
+        [],
+        selectionSet,
+        this.loc(start),
+      );
+    }
+    const description = this.parseDescription();
+    const operation = this.parseOperationType();
+    const name = this.lexer.kind === NAME ? this.parseName() : undefined;
+    const variableDefinitions = this.parseVariableDefinitions();
+    const directives = this.parseDirectives(false);
+    const selectionSet = this.parseSelectionSet();
+    return ast.operationDefinition(
+      operation,
+      description,
+      name,
+      variableDefinitions,
+      directives,
+      selectionSet,
+      this.loc(start),
+    );
+  }
+
+  parseOperationType(): OperationTypeNode {
+    const { value, start } = this.lexer;
+    this.expect(NAME);
+    switch (value) {
+      case 'query':
+        return OperationTypeNode.QUERY;
+      case 'mutation':
+        return OperationTypeNode.MUTATION;
+      case 'subscription':
+        return OperationTypeNode.SUBSCRIPTION;
+    }
+    throw this.unexpectedToken(NAME, value, start);
+  }
+
+  private parseVariableDefinitions(): VariableDefinitionNode[] {
+    return this.optionalMany(PAREN_L, parseVariableDefinition, PAREN_R);
+  }
+
+  parseVariable(): VariableNode {
+    const start = this.lexer.start;
+    this.expect(DOLLAR);
+    const name = this.parseName();
+    return ast.variable(name, this.loc(start));
+  }
+
+  parseName(): NameNode {
+    const lexer = this.lexer;
+    if (lexer.kind !== NAME) throw this.expected('Name');
+    const { start, value } = lexer;
+    this.advance();
+    return ast.name(value!, this.loc(start));
+  }
+
+  /**
+   * SelectionSet (spec §2.4), with a stack of the sets being parsed: a field or inline fragment
+   * whose set opens is completed when the set closes.
+   */
+  parseSelectionSet(): SelectionSetNode {
+    const lexer = this.lexer;
+    const base = this.framesUsed;
+    this.openSelectionSet(lexer.start, undefined, undefined, NO_ARGUMENTS, [], undefined);
+    for (;;) {
+      let selection: SelectionNode;
+      const start = lexer.start;
+      if (lexer.kind === SPREAD) {
+        this.advance();
+        const hasTypeCondition = this.expectOptionalKeyword('on');
+        if (!hasTypeCondition && this.peek(NAME)) {
+          const name = this.parseFragmentName();
+          const directives = this.parseDirectives(false);
+          selection = ast.fragmentSpread(name, directives, this.loc(start));
+        } else {
+          const typeCondition = hasTypeCondition ? this.parseNamedType() : undefined;
+          const directives = this.parseDirectives(false);
+          this.openSelectionSet(
+            start,
+            undefined,
+            undefined,
+            NO_ARGUMENTS,
+            directives,
+            typeCondition,
+          );
+          continue;
+        }
+      } else {
+        let alias: NameNode | undefined;
+        let name = this.parseName();
+        if (this.expectOptional(COLON)) {
+          alias = name;
+          name = this.parseName();
+        }
+        const args = this.parseArguments(false);
+        const directives = this.parseDirectives(false);
+        if (lexer.kind === BRACE_L) {
+          this.openSelectionSet(start, name, alias, args, directives, undefined);
+          continue;
+        }
+        selection = ast.field(alias, name, args, directives, undefined, this.loc(start));
+      }
+      for (;;) {
+        const frame = this.frames[this.framesUsed - 1]!;
+        frame.selections.push(selection);
+        if (!this.closes(BRACE_R)) break;
+        const set = ast.selectionSet(frame.selections, this.loc(frame.start));
+        this.framesUsed--;
+        if (this.framesUsed === base) return set;
+        const loc = this.loc(frame.ownerStart);
+        selection =
+          frame.name !== undefined
+            ? ast.field(frame.alias, frame.name, frame.args, frame.directives, set, loc)
+            : ast.inlineFragment(frame.typeCondition, frame.directives, set, loc);
+      }
+    }
+  }
+
+  /** Opens a selection set at the current token for the field or inline fragment described. */
+  private openSelectionSet(
+    ownerStart: number,
+    name: NameNode | undefined,
+    alias: NameNode | undefined,
+    args: ReadonlyArray<ArgumentNode>,
+    directives: ReadonlyArray<DirectiveNode>,
+    typeCondition: NamedTypeNode | undefined,
+  ): void {
+    const start = this.lexer.start;
+    this.open(BRACE_L);
+    const used = this.framesUsed++;
+    let frame = this.frames[used];
+    if (frame === undefined) {
+      frame = {} as SelectionFrame;
+      this.frames.push(frame);
+    }
+    frame.start = start;
+    frame.selections = [];
+    frame.ownerStart = ownerStart;
+    frame.name = name;
+    frame.alias = alias;
+    frame.args = args;
+    frame.directives = directives;
+    frame.typeCondition = typeCondition;
+  }
+
+  parseArguments(isConst: boolean): ArgumentNode[] {
+    if (this.lexer.kind !== PAREN_L) return [];
+    return this.many(PAREN_L, isConst ? parseConstArgument : parseArgument, PAREN_R);
+  }
+
+  // Fragments (spec §2.8)
+
+  private parseFragmentDefinition(): FragmentDefinitionNode {
+    const start = this.lexer.start;
+    const description = this.parseDescription();
+    this.expectKeyword('fragment');
+    const name = this.parseFragmentName();
+    if (this.legacyFragmentVariables) {
+      const variableDefinitions = this.parseVariableDefinitions();
+      this.expectKeyword('on');
+      const typeCondition = this.parseNamedType();
+      const directives = this.parseDirectives(false);
+      const selectionSet = this.parseSelectionSet();
+      return ast.legacyFragmentDefinition(
+        description,
+        name,
+        variableDefinitions,
+        typeCondition,
+        directives,
+        selectionSet,
+        this.loc(start),
+      );
+    }
+    this.expectKeyword('on');
+    const typeCondition = this.parseNamedType();
+    const directives = this.parseDirectives(false);
+    const selectionSet = this.parseSelectionSet();
+    return ast.fragmentDefinition(
+      description,
+      name,
+      typeCondition,
+      directives,
+      selectionSet,
+      this.loc(start),
+    );
+  }
+
+  private parseFragmentName(): NameNode {
+    // Whatever the token's kind: graphql-js compares only its value.
+    if (this.lexer.value === 'on') throw this.unexpected();
+    return this.parseName();
+  }
+
+  // Directives (spec §2.12)
+
+  parseDirectives(isConst: boolean): DirectiveNode[] {
+    const directives: DirectiveNode[] = [];
+    while (this.lexer.kind === AT) {
+      const start = this.lexer.start;
+      this.advance();
+      const name = this.parseName();
+      const args = this.parseArguments(isConst);
+      directives.push(ast.directive(name, args, this.loc(start)));
+    }
+    return directives;
+  }
+
+  parseConstDirectives(): ConstDirectiveNode[] {
+    return this.parseDirectives(true) as ConstDirectiveNode[];
+  }
+
+  // Types (spec §2.11)
+
+  /** Type, with the list brackets it opens counted rather than recursed into. */
+  parseTypeReference(): TypeNode {
+    const lexer = this.lexer;
+    const starts = this.listStarts;
+    let lists = 0;
+    while (lexer.kind === BRACKET_L) {
+      starts[lists++] = lexer.start;
+      this.open(BRACKET_L);
+    }
+    const namedStart = lexer.start;
+    let type: TypeNode = this.parseNamedType();
+    if (this.expectOptional(BANG)) type = ast.nonNullType(type, this.loc(namedStart));
+    while (lists > 0) {
+      const start = starts[--lists]!;
+      if (!this.closes(BRACKET_R)) throw this.expected(kindDescription(BRACKET_R));
+      type = ast.listType(type, this.loc(start));
+      if (this.expectOptional(BANG)) type = ast.nonNullType(type, this.loc(start));
+    }
+    return type;
+  }
+
+  parseNamedType(): NamedTypeNode {
+    const start = this.lexer.start;
+    const name = this.parseName();
+    return ast.namedType(name, this.loc(start));
+  }
+
+  parseDescription(): StringValueNode | undefined {
+    const { kind, start, value } = this.lexer;
+    if (kind !== STRING && kind !== BLOCK_STRING) return undefined;
+    this.advance();
+    return ast.stringValue(value!, kind === BLOCK_STRING, this.loc(start));
+  }
+}
+
+function parseVariableDefinition(parser: Parser): VariableDefinitionNode {
+  const start = parser.lexer.start;
+  const description = parser.parseDescription();
+  const variable = parser.parseVariable();
+  parser.expect(COLON);
+  const type = parser.parseTypeReference();
+  const defaultValue = parser.expectOptional(EQUALS)
+    ? (parseValueLiteral(parser, true) as ConstValueNode)
+    : undefined;
+  const directives = parser.parseConstDirectives();
+  return ast.variableDefinition(
+    description,
+    variable,
+    type,
+    defaultValue,
+    directives,
+    parser.loc(start),
+  );
+}
+
+function parseArgument(parser: Parser): ArgumentNode {
+  const start = parser.lexer.start;
+  const name = parser.parseName();
+  parser.expect(COLON);
+  return ast.argument(name, parseValueLiteral(parser, false), parser.loc(start));
+}
+
+function parseConstArgument(parser: Parser): ArgumentNode {
+  const start = parser.lexer.start;
+  const name = parser.parseName();
+  parser.expect(COLON);
+  return ast.argument(name, parseValueLiteral(parser, true), parser.loc(start));
+}
