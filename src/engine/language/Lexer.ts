@@ -59,6 +59,7 @@ NAME_CHAR[0x5f] = 2;
  */
 export class Lexer {
   readonly body: string;
+  readonly source: Source;
   kind = SOF;
   start = 0;
   end = 0;
@@ -76,15 +77,16 @@ export class Lexer {
    * are skipped and counted against `maxComments`.
    */
   constructor(
-    readonly source: Source,
+    source: Source,
     private readonly maxComments: number | undefined,
     private readonly keepComments = false,
   ) {
+    this.source = source;
     this.body = source.body;
   }
 
   /** Moves to the next token, reading it unless `lookahead` already did. */
-  advance(): void {
+  next(): void {
     this.lastEnd = this.end;
     if (this.aheadKind !== -1) {
       this.kind = this.aheadKind;
@@ -127,7 +129,7 @@ export class Lexer {
     return syntaxError(this.source, position, description);
   }
 
-  private token(kind: number, start: number, end: number, value: string | undefined): void {
+  private setToken(kind: number, start: number, end: number, value: string | undefined): void {
     this.kind = kind;
     this.start = start;
     this.end = end;
@@ -147,7 +149,7 @@ export class Lexer {
       }
       if (code < 128) {
         const punctuator = PUNCTUATOR[code]!;
-        if (punctuator !== 0) return this.token(punctuator, position, position + 1, undefined);
+        if (punctuator !== 0) return this.setToken(punctuator, position, position + 1, undefined);
         const nameChar = NAME_CHAR[code]!;
         if (nameChar === 2) return this.readName(position);
         if (nameChar === 1 || code === 0x2d) return this.readNumber(position, code);
@@ -159,7 +161,7 @@ export class Lexer {
         if (code === 0x23) {
           const end = commentEnd(body, position);
           if (this.keepComments) {
-            return this.token(COMMENT, position, end, body.slice(position + 1, end));
+            return this.setToken(COMMENT, position, end, body.slice(position + 1, end));
           }
           if (this.maxComments !== undefined && ++this.comments > this.maxComments) {
             throw this.error(
@@ -175,7 +177,7 @@ export class Lexer {
           body.charCodeAt(position + 1) === 0x2e &&
           body.charCodeAt(position + 2) === 0x2e
         ) {
-          return this.token(SPREAD, position, position + 3, undefined);
+          return this.setToken(SPREAD, position, position + 3, undefined);
         }
       } else if (code === 0xfeff) {
         position++;
@@ -183,7 +185,7 @@ export class Lexer {
       }
       throw this.error(position, unexpectedCharacter(body, position, code));
     }
-    this.token(EOF, length, length, undefined);
+    this.setToken(EOF, length, length, undefined);
   }
 
   private readName(start: number): void {
@@ -194,7 +196,7 @@ export class Lexer {
       if (code < 128 && NAME_CHAR[code] !== 0) position++;
       else break;
     }
-    this.token(NAME, start, position, body.slice(start, position));
+    this.setToken(NAME, start, position, body.slice(start, position));
   }
 
   /** IntValue and FloatValue (spec §2.9.1–2.9.2), with graphql-js's messages for bad ones. */
@@ -235,7 +237,7 @@ export class Lexer {
         `Invalid number, expected digit but got: ${printCodePointAt(body, position)}.`,
       );
     }
-    this.token(isFloat ? FLOAT : INT, start, position, body.slice(start, position));
+    this.setToken(isFloat ? FLOAT : INT, start, position, body.slice(start, position));
   }
 
   private readDigits(start: number, first: number): number {
@@ -262,7 +264,7 @@ export class Lexer {
       const code = body.charCodeAt(position);
       if (code === 0x22) {
         value += body.slice(chunkStart, position);
-        return this.token(STRING, start, position + 1, value);
+        return this.setToken(STRING, start, position + 1, value);
       }
       if (code === 0x5c) {
         value += body.slice(chunkStart, position);
@@ -371,7 +373,7 @@ export class Lexer {
         body.charCodeAt(position + 2) === 0x22
       ) {
         lines.push(line + body.slice(chunkStart, position));
-        return this.token(BLOCK_STRING, start, position + 3, blockStringValue(lines));
+        return this.setToken(BLOCK_STRING, start, position + 3, blockStringValue(lines));
       }
       if (
         code === 0x5c &&

@@ -21,9 +21,10 @@ import {
   type VariableNode,
 } from 'graphql';
 import { ErrorCode } from '../errors/ErrorCode.js';
+import type { SluiceParseOptions } from './parse.js';
 import * as ast from './executableNodes.js';
 import { Lexer } from './Lexer.js';
-import { parseValueLiteral, type ValueFrame } from './parseValueLiteral.js';
+import { parseValueLiteral } from './parseValueLiteral.js';
 import { parseTypeSystemDefinition, parseTypeSystemExtension } from './parseTypeSystem.js';
 import { DocumentLocation, SourceLocation } from './SourceLocation.js';
 import {
@@ -47,30 +48,39 @@ import {
   tokenDescription,
 } from './tokenKinds.js';
 
-export interface ParserOptions {
-  readonly noLocation?: boolean | undefined;
-  readonly maxTokens?: number | undefined;
-  readonly maxComments?: number | undefined;
-  readonly allowLegacyFragmentVariables?: boolean | undefined;
-  readonly experimentalDirectivesOnDirectiveDefinitions?: boolean | undefined;
-  /** Deepest the document may nest `{`, `[` and `(`, counted together; unbounded by default. */
-  readonly maxNesting?: number | undefined;
-}
+const NO_ARGUMENTS: ReadonlyArray<ArgumentNode> = [];
+const NO_DIRECTIVES: ReadonlyArray<DirectiveNode> = [];
+const NO_SELECTIONS: SelectionNode[] = [];
 
 /** A selection set being parsed, with what owns it (a field or an inline fragment) when nested. */
-interface SelectionFrame {
-  start: number;
-  selections: SelectionNode[];
-  ownerStart: number;
+class SelectionFrame {
+  start = 0;
+  selections: SelectionNode[] = NO_SELECTIONS;
+  ownerStart = 0;
   /** A field's name; undefined when an inline fragment owns the set. */
-  name: NameNode | undefined;
-  alias: NameNode | undefined;
-  args: ReadonlyArray<ArgumentNode>;
-  directives: ReadonlyArray<DirectiveNode>;
-  typeCondition: NamedTypeNode | undefined;
+  name: NameNode | undefined = undefined;
+  alias: NameNode | undefined = undefined;
+  args: ReadonlyArray<ArgumentNode> = NO_ARGUMENTS;
+  directives: ReadonlyArray<DirectiveNode> = NO_DIRECTIVES;
+  typeCondition: NamedTypeNode | undefined = undefined;
+
+  /** Drops what the frame holds of a finished document. */
+  release(): void {
+    this.selections = NO_SELECTIONS;
+    this.name = undefined;
+    this.alias = undefined;
+    this.args = NO_ARGUMENTS;
+    this.directives = NO_DIRECTIVES;
+    this.typeCondition = undefined;
+  }
 }
 
-const NO_ARGUMENTS: ReadonlyArray<ArgumentNode> = [];
+/**
+ * The stacks of nested constructs, shared by every parse: parsing runs no other code and so
+ * never re-enters, and each parse starts at the bottom (`framesUsed`, `valuesUsed` are its own).
+ */
+const selectionFrames: SelectionFrame[] = [];
+const listStarts: number[] = [];
 
 /**
  * GraphQL's parser (spec §2: https://spec.graphql.org/October2021/#sec-Language), giving
@@ -79,9 +89,7 @@ const NO_ARGUMENTS: ReadonlyArray<ArgumentNode> = [];
  * parsed with explicit stacks, not recursion, so no depth overflows the call stack; `maxNesting`
  * bounds them while parsing.
  */
-export class Parser {
-  readonly lexer: Lexer;
-  readonly source: Source;
+export class Parser extends Lexer {
   readonly legacyFragmentVariables: boolean;
   readonly directivesOnDirectiveDefinitions: boolean;
   tokenCount = 0;
@@ -89,37 +97,36 @@ export class Parser {
   private readonly locate: boolean;
   private readonly maxTokens: number;
   private readonly maxNesting: number;
-  private readonly frames: SelectionFrame[] = [];
   private framesUsed = 0;
-  private readonly listStarts: number[] = [];
-  /** The list and object values being parsed (`parseValueLiteral`), reused across values. */
-  readonly valueFrames: ValueFrame[] = [];
+  /** How many of `valueFrames` (parseValueLiteral.ts) this parse is using. */
   valuesUsed = 0;
 
-  constructor(source: Source, options: ParserOptions) {
-    this.source = source;
-    this.lexer = new Lexer(source, options.maxComments);
-    this.locate = options.noLocation !== true;
-    this.maxTokens = options.maxTokens ?? Infinity;
-    this.maxNesting = options.maxNesting ?? Infinity;
-    this.legacyFragmentVariables = options.allowLegacyFragmentVariables === true;
-    this.directivesOnDirectiveDefinitions =
-      options.experimentalDirectivesOnDirectiveDefinitions === true;
+  /** Options are read as graphql-js reads them (`maxLexicalTokens` over `maxTokens`, and so on). */
+  constructor(source: Source, options: SluiceParseOptions | undefined) {
+    super(source, options?.maxComments);
+    this.locate = options?.noLocation !== true;
+    const maxTokens =
+      options?.maxLexicalTokens !== undefined ? options.maxLexicalTokens : options?.maxTokens;
+    this.maxTokens = maxTokens === undefined ? Infinity : maxTokens;
+    this.maxNesting = options?.maxNesting ?? Infinity;
+    this.legacyFragmentVariables = options?.allowLegacyFragmentVariables === true;
+    this.directivesOnDirectiveDefinitions = Boolean(
+      options?.experimentalDirectivesOnDirectiveDefinitions,
+    );
   }
 
   /** A node's location, from `start` to the end of the last token consumed. */
   loc(start: number): Location | undefined {
     return this.locate
-      ? (new SourceLocation(start, this.lexer.lastEnd, this.source) as unknown as Location)
+      ? (new SourceLocation(start, this.lastEnd, this.source) as unknown as Location)
       : undefined;
   }
 
   advance(): void {
-    const lexer = this.lexer;
-    lexer.advance();
-    if (lexer.kind !== EOF && ++this.tokenCount > this.maxTokens) {
-      throw lexer.error(
-        lexer.start,
+    this.next();
+    if (this.kind !== EOF && ++this.tokenCount > this.maxTokens) {
+      throw this.error(
+        this.start,
         `Document contains more that ${this.maxTokens} tokens. Parsing aborted.`,
       );
     }
@@ -127,56 +134,55 @@ export class Parser {
 
   /** Whether the current token is of `kind` (a method: the token changes under TypeScript's narrowing). */
   peek(kind: number): boolean {
-    return this.lexer.kind === kind;
+    return this.kind === kind;
   }
 
   expect(kind: number): void {
-    if (this.lexer.kind !== kind) throw this.expected(kindDescription(kind));
+    if (this.kind !== kind) throw this.expected(kindDescription(kind));
     this.advance();
   }
 
   expectOptional(kind: number): boolean {
-    if (this.lexer.kind !== kind) return false;
+    if (this.kind !== kind) return false;
     this.advance();
     return true;
   }
 
   expectKeyword(value: string): void {
-    if (this.lexer.kind !== NAME || this.lexer.value !== value) throw this.expected(`"${value}"`);
+    if (this.kind !== NAME || this.value !== value) throw this.expected(`"${value}"`);
     this.advance();
   }
 
   expectOptionalKeyword(value: string): boolean {
-    if (this.lexer.kind !== NAME || this.lexer.value !== value) return false;
+    if (this.kind !== NAME || this.value !== value) return false;
     this.advance();
     return true;
   }
 
   private expected(what: string): GraphQLError {
-    const { kind, value, start } = this.lexer;
-    return this.lexer.error(start, `Expected ${what}, found ${tokenDescription(kind, value)}.`);
+    const { kind, value, start } = this;
+    return this.error(start, `Expected ${what}, found ${tokenDescription(kind, value)}.`);
   }
 
   /** The error for the current token, unexpected. */
   unexpected(): GraphQLError {
-    const { kind, value, start } = this.lexer;
+    const { kind, value, start } = this;
     return this.unexpectedToken(kind, value, start);
   }
 
   unexpectedToken(kind: number, value: string | undefined, start: number): GraphQLError {
-    return this.lexer.error(start, `Unexpected ${tokenDescription(kind, value)}.`);
+    return this.error(start, `Unexpected ${tokenDescription(kind, value)}.`);
   }
 
   /** Consumes the opening bracket `kind`, which must be the current token, counting its depth. */
   open(kind: number): void {
-    const lexer = this.lexer;
-    if (lexer.kind !== kind) throw this.expected(kindDescription(kind));
+    if (this.kind !== kind) throw this.expected(kindDescription(kind));
     if (++this.depth > this.maxNesting) {
       throw new GraphQLError(
         `Document nests selections, lists, objects and arguments more than ${this.maxNesting} levels deep.`,
         {
           source: this.source,
-          positions: [lexer.start],
+          positions: [this.start],
           extensions: { code: ErrorCode.MAX_DEPTH_EXCEEDED },
         },
       );
@@ -186,7 +192,7 @@ export class Parser {
 
   /** Consumes the closing bracket `kind` if it is the current token. */
   closes(kind: number): boolean {
-    if (this.lexer.kind !== kind) return false;
+    if (this.kind !== kind) return false;
     this.depth--;
     this.advance();
     return true;
@@ -203,7 +209,7 @@ export class Parser {
 
   /** `optionalMany`: `many`, or an empty list when the opening bracket is not there. */
   optionalMany<T>(open: number, item: (parser: Parser) => T, close: number): T[] {
-    return this.lexer.kind === open ? this.many(open, item, close) : [];
+    return this.kind === open ? this.many(open, item, close) : [];
   }
 
   /** Items separated by `delimiter`, which may also come first. */
@@ -223,20 +229,19 @@ export class Parser {
     do definitions.push(this.parseDefinition());
     while (!this.expectOptional(EOF));
     const loc = this.locate
-      ? (new DocumentLocation(0, this.lexer.lastEnd, this.source) as unknown as Location)
+      ? (new DocumentLocation(0, this.lastEnd, this.source) as unknown as Location)
       : undefined;
     return ast.document(definitions, loc);
   }
 
   private parseDefinition(): DefinitionNode {
-    const lexer = this.lexer;
-    if (lexer.kind === BRACE_L) return this.parseOperationDefinition();
-    const hasDescription = lexer.kind === STRING || lexer.kind === BLOCK_STRING;
-    const kind = hasDescription ? lexer.lookahead() : lexer.kind;
-    const value = hasDescription ? lexer.aheadTokenValue : lexer.value;
+    if (this.kind === BRACE_L) return this.parseOperationDefinition();
+    const hasDescription = this.kind === STRING || this.kind === BLOCK_STRING;
+    const kind = hasDescription ? this.lookahead() : this.kind;
+    const value = hasDescription ? this.aheadTokenValue : this.value;
     if (hasDescription && kind === BRACE_L) {
-      throw lexer.error(
-        lexer.start,
+      throw this.error(
+        this.start,
         'Unexpected description, descriptions are not supported on shorthand queries.',
       );
     }
@@ -252,21 +257,21 @@ export class Parser {
           return this.parseFragmentDefinition();
       }
       if (hasDescription) {
-        throw lexer.error(
-          lexer.start,
+        throw this.error(
+          this.start,
           'Unexpected description, only GraphQL definitions support descriptions.',
         );
       }
       if (value === 'extend') return parseTypeSystemExtension(this);
     }
-    throw this.unexpectedToken(kind, value, hasDescription ? lexer.aheadTokenStart : lexer.start);
+    throw this.unexpectedToken(kind, value, hasDescription ? this.aheadTokenStart : this.start);
   }
 
   // Operations (spec §2.3)
 
   private parseOperationDefinition(): OperationDefinitionNode {
-    const start = this.lexer.start;
-    if (this.lexer.kind === BRACE_L) {
+    const start = this.start;
+    if (this.kind === BRACE_L) {
       const selectionSet = this.parseSelectionSet();
       return ast.operationDefinition(
         OperationTypeNode.QUERY,
@@ -280,7 +285,7 @@ export class Parser {
     }
     const description = this.parseDescription();
     const operation = this.parseOperationType();
-    const name = this.lexer.kind === NAME ? this.parseName() : undefined;
+    const name = this.kind === NAME ? this.parseName() : undefined;
     const variableDefinitions = this.parseVariableDefinitions();
     const directives = this.parseDirectives(false);
     const selectionSet = this.parseSelectionSet();
@@ -296,7 +301,7 @@ export class Parser {
   }
 
   parseOperationType(): OperationTypeNode {
-    const { value, start } = this.lexer;
+    const { value, start } = this;
     this.expect(NAME);
     switch (value) {
       case 'query':
@@ -314,16 +319,15 @@ export class Parser {
   }
 
   parseVariable(): VariableNode {
-    const start = this.lexer.start;
+    const start = this.start;
     this.expect(DOLLAR);
     const name = this.parseName();
     return ast.variable(name, this.loc(start));
   }
 
   parseName(): NameNode {
-    const lexer = this.lexer;
-    if (lexer.kind !== NAME) throw this.expected('Name');
-    const { start, value } = lexer;
+    if (this.kind !== NAME) throw this.expected('Name');
+    const { start, value } = this;
     this.advance();
     return ast.name(value!, this.loc(start));
   }
@@ -333,13 +337,12 @@ export class Parser {
    * whose set opens is completed when the set closes.
    */
   parseSelectionSet(): SelectionSetNode {
-    const lexer = this.lexer;
     const base = this.framesUsed;
-    this.openSelectionSet(lexer.start, undefined, undefined, NO_ARGUMENTS, [], undefined);
+    this.openSelectionSet(this.start, undefined, undefined, NO_ARGUMENTS, NO_DIRECTIVES, undefined);
     for (;;) {
       let selection: SelectionNode;
-      const start = lexer.start;
-      if (lexer.kind === SPREAD) {
+      const start = this.start;
+      if (this.kind === SPREAD) {
         this.advance();
         const hasTypeCondition = this.expectOptionalKeyword('on');
         if (!hasTypeCondition && this.peek(NAME)) {
@@ -368,24 +371,28 @@ export class Parser {
         }
         const args = this.parseArguments(false);
         const directives = this.parseDirectives(false);
-        if (lexer.kind === BRACE_L) {
+        if (this.kind === BRACE_L) {
           this.openSelectionSet(start, name, alias, args, directives, undefined);
           continue;
         }
         selection = ast.field(alias, name, args, directives, undefined, this.loc(start));
       }
       for (;;) {
-        const frame = this.frames[this.framesUsed - 1]!;
+        const frame = selectionFrames[this.framesUsed - 1]!;
         frame.selections.push(selection);
         if (!this.closes(BRACE_R)) break;
         const set = ast.selectionSet(frame.selections, this.loc(frame.start));
         this.framesUsed--;
-        if (this.framesUsed === base) return set;
+        if (this.framesUsed === base) {
+          frame.release();
+          return set;
+        }
         const loc = this.loc(frame.ownerStart);
         selection =
           frame.name !== undefined
             ? ast.field(frame.alias, frame.name, frame.args, frame.directives, set, loc)
             : ast.inlineFragment(frame.typeCondition, frame.directives, set, loc);
+        frame.release();
       }
     }
   }
@@ -399,13 +406,13 @@ export class Parser {
     directives: ReadonlyArray<DirectiveNode>,
     typeCondition: NamedTypeNode | undefined,
   ): void {
-    const start = this.lexer.start;
+    const start = this.start;
     this.open(BRACE_L);
     const used = this.framesUsed++;
-    let frame = this.frames[used];
+    let frame = selectionFrames[used];
     if (frame === undefined) {
-      frame = {} as SelectionFrame;
-      this.frames.push(frame);
+      frame = new SelectionFrame();
+      selectionFrames.push(frame);
     }
     frame.start = start;
     frame.selections = [];
@@ -418,14 +425,14 @@ export class Parser {
   }
 
   parseArguments(isConst: boolean): ArgumentNode[] {
-    if (this.lexer.kind !== PAREN_L) return [];
+    if (this.kind !== PAREN_L) return [];
     return this.many(PAREN_L, isConst ? parseConstArgument : parseArgument, PAREN_R);
   }
 
   // Fragments (spec §2.8)
 
   private parseFragmentDefinition(): FragmentDefinitionNode {
-    const start = this.lexer.start;
+    const start = this.start;
     const description = this.parseDescription();
     this.expectKeyword('fragment');
     const name = this.parseFragmentName();
@@ -461,7 +468,7 @@ export class Parser {
 
   private parseFragmentName(): NameNode {
     // Whatever the token's kind: graphql-js compares only its value.
-    if (this.lexer.value === 'on') throw this.unexpected();
+    if (this.value === 'on') throw this.unexpected();
     return this.parseName();
   }
 
@@ -469,8 +476,8 @@ export class Parser {
 
   parseDirectives(isConst: boolean): DirectiveNode[] {
     const directives: DirectiveNode[] = [];
-    while (this.lexer.kind === AT) {
-      const start = this.lexer.start;
+    while (this.kind === AT) {
+      const start = this.start;
       this.advance();
       const name = this.parseName();
       const args = this.parseArguments(isConst);
@@ -487,14 +494,13 @@ export class Parser {
 
   /** Type, with the list brackets it opens counted rather than recursed into. */
   parseTypeReference(): TypeNode {
-    const lexer = this.lexer;
-    const starts = this.listStarts;
+    const starts = listStarts;
     let lists = 0;
-    while (lexer.kind === BRACKET_L) {
-      starts[lists++] = lexer.start;
+    while (this.kind === BRACKET_L) {
+      starts[lists++] = this.start;
       this.open(BRACKET_L);
     }
-    const namedStart = lexer.start;
+    const namedStart = this.start;
     let type: TypeNode = this.parseNamedType();
     if (this.expectOptional(BANG)) type = ast.nonNullType(type, this.loc(namedStart));
     while (lists > 0) {
@@ -507,13 +513,13 @@ export class Parser {
   }
 
   parseNamedType(): NamedTypeNode {
-    const start = this.lexer.start;
+    const start = this.start;
     const name = this.parseName();
     return ast.namedType(name, this.loc(start));
   }
 
   parseDescription(): StringValueNode | undefined {
-    const { kind, start, value } = this.lexer;
+    const { kind, start, value } = this;
     if (kind !== STRING && kind !== BLOCK_STRING) return undefined;
     this.advance();
     return ast.stringValue(value!, kind === BLOCK_STRING, this.loc(start));
@@ -521,7 +527,7 @@ export class Parser {
 }
 
 function parseVariableDefinition(parser: Parser): VariableDefinitionNode {
-  const start = parser.lexer.start;
+  const start = parser.start;
   const description = parser.parseDescription();
   const variable = parser.parseVariable();
   parser.expect(COLON);
@@ -541,14 +547,14 @@ function parseVariableDefinition(parser: Parser): VariableDefinitionNode {
 }
 
 function parseArgument(parser: Parser): ArgumentNode {
-  const start = parser.lexer.start;
+  const start = parser.start;
   const name = parser.parseName();
   parser.expect(COLON);
   return ast.argument(name, parseValueLiteral(parser, false), parser.loc(start));
 }
 
 function parseConstArgument(parser: Parser): ArgumentNode {
-  const start = parser.lexer.start;
+  const start = parser.start;
   const name = parser.parseName();
   parser.expect(COLON);
   return ast.argument(name, parseValueLiteral(parser, true), parser.loc(start));

@@ -86,7 +86,7 @@ function lexChain(source: Source): TokenChain {
     }
   };
   for (;;) {
-    lexer.advance();
+    lexer.next();
     const { kind, start, end } = lexer;
     countLines(scanned, start);
     const token = new Token(

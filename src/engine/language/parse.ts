@@ -1,4 +1,10 @@
-import { parse as graphqlParse, Source, type DocumentNode, type ParseOptions } from 'graphql';
+import {
+  parse as graphqlParse,
+  Source,
+  syntaxError,
+  type DocumentNode,
+  type ParseOptions,
+} from 'graphql';
 import { Parser } from './Parser.js';
 
 /** graphql-js's parse options, and Sluice's bound on nesting. */
@@ -19,24 +25,17 @@ export interface SluiceParseOptions extends ParseOptions {
  * (`SourceLocation.ts`). The parser-internal `lexer` option is handed to graphql-js's parser.
  */
 export function parse(source: string | Source, options?: SluiceParseOptions): DocumentNode {
-  if (options?.lexer !== undefined) return graphqlParse(source, options);
+  if (options?.lexer) return graphqlParse(source, options);
   const sourceObject = source instanceof Source ? source : new Source(source);
   const maxSourceLength = options?.maxSourceLength;
   if (maxSourceLength !== undefined && sourceObject.body.length > maxSourceLength) {
-    throw new Parser(sourceObject, {}).lexer.error(
+    throw syntaxError(
+      sourceObject,
       maxSourceLength,
       `Source contains more than ${maxSourceLength} UTF-16 code units. Parsing aborted.`,
     );
   }
-  const parser = new Parser(sourceObject, {
-    noLocation: options?.noLocation,
-    maxTokens: options?.maxLexicalTokens ?? options?.maxTokens,
-    maxComments: options?.maxComments,
-    allowLegacyFragmentVariables: options?.allowLegacyFragmentVariables,
-    experimentalDirectivesOnDirectiveDefinitions:
-      options?.experimentalDirectivesOnDirectiveDefinitions,
-    maxNesting: options?.maxNesting,
-  });
+  const parser = new Parser(sourceObject, options);
   const document = parser.parseDocument();
   Object.defineProperty(document, 'tokenCount', { enumerable: false, value: parser.tokenCount });
   return document;

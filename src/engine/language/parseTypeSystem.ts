@@ -37,7 +37,7 @@ export function parseTypeSystemDefinition(
   p: Parser,
   keyword: string | undefined,
 ): TypeSystemDefinitionNode | undefined {
-  const start = p.lexer.start;
+  const start = p.start;
   switch (keyword) {
     case 'schema': {
       const description = p.parseDescription();
@@ -96,7 +96,7 @@ export function parseTypeSystemDefinition(
 
 /** The type system extensions (spec §3.1.2 and each type's "Extensions"), at `extend`. */
 export function parseTypeSystemExtension(p: Parser): TypeSystemExtensionNode {
-  const lexer = p.lexer;
+  const lexer = p;
   const kind = lexer.lookahead();
   const keyword = lexer.aheadTokenValue;
   if (kind === NAME) {
@@ -172,7 +172,7 @@ function extensionName(p: Parser, keyword: string): NameNode {
 }
 
 function parseOperationTypeDefinition(p: Parser): OperationTypeDefinitionNode {
-  const start = p.lexer.start;
+  const start = p.start;
   const operation = p.parseOperationType();
   p.expect(COLON);
   const type = p.parseNamedType();
@@ -192,7 +192,7 @@ function namedType(p: Parser): NamedTypeNode {
 }
 
 function parseFieldDefinition(p: Parser): FieldDefinitionNode {
-  const start = p.lexer.start;
+  const start = p.start;
   const description = p.parseDescription();
   const name = p.parseName();
   const args = p.optionalMany(PAREN_L, parseInputValueDefinition, PAREN_R);
@@ -203,7 +203,7 @@ function parseFieldDefinition(p: Parser): FieldDefinitionNode {
 }
 
 function parseInputValueDefinition(p: Parser): InputValueDefinitionNode {
-  const start = p.lexer.start;
+  const start = p.start;
   const description = p.parseDescription();
   const name = p.parseName();
   p.expect(COLON);
@@ -216,12 +216,12 @@ function parseInputValueDefinition(p: Parser): InputValueDefinitionNode {
 }
 
 function parseEnumValueDefinition(p: Parser): EnumValueDefinitionNode {
-  const start = p.lexer.start;
+  const start = p.start;
   const description = p.parseDescription();
-  const { kind, value } = p.lexer;
+  const { kind, value } = p;
   if (value === 'true' || value === 'false' || value === 'null') {
-    throw p.lexer.error(
-      p.lexer.start,
+    throw p.error(
+      p.start,
       `${tokenDescription(kind, value)} is reserved and cannot be used for an enum value.`,
     );
   }
@@ -231,7 +231,7 @@ function parseEnumValueDefinition(p: Parser): EnumValueDefinitionNode {
 }
 
 function parseDirectiveDefinition(p: Parser): DirectiveDefinitionNode {
-  const start = p.lexer.start;
+  const start = p.start;
   const description = p.parseDescription();
   p.expectKeyword('directive');
   p.expect(AT);
@@ -254,7 +254,7 @@ function parseDirectiveDefinition(p: Parser): DirectiveDefinitionNode {
 
 /** DirectiveLocation (spec §3.13): a name among `DirectiveLocation`'s. */
 function parseDirectiveLocation(p: Parser): NameNode {
-  const { kind, value, start } = p.lexer;
+  const { kind, value, start } = p;
   const name = p.parseName();
   if (Object.prototype.hasOwnProperty.call(DirectiveLocation, name.value)) return name;
   throw p.unexpectedToken(kind, value, start);

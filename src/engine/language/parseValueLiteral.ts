@@ -16,21 +16,26 @@ import {
 } from './tokenKinds.js';
 
 /** A list or object value being parsed, and for an object the field whose value comes next. */
-export interface ValueFrame {
-  isList: boolean;
-  start: number;
-  items: Array<ValueNode | ObjectFieldNode>;
-  fieldStart: number;
-  fieldName: NameNode | undefined;
+class ValueFrame {
+  isList = false;
+  start = 0;
+  items: Array<ValueNode | ObjectFieldNode> = NO_ITEMS;
+  fieldStart = 0;
+  fieldName: NameNode | undefined = undefined;
 }
+
+const NO_ITEMS: Array<ValueNode | ObjectFieldNode> = [];
+
+/** Shared by every parse, as the selection frames are (Parser.ts); `valuesUsed` is the parse's own. */
+const valueFrames: ValueFrame[] = [];
 
 /**
  * Value (spec §2.9: https://spec.graphql.org/October2021/#sec-Input-Values); `isConst` refuses
- * variables. Lists and objects nest on `parser.valueFrames`, not on the call stack: a value is
+ * variables. Lists and objects nest on `valueFrames`, not on the call stack: a value is
  * parsed, then handed to the innermost open list or object, which may then close and be handed on.
  */
 export function parseValueLiteral(parser: Parser, isConst: boolean): ValueNode {
-  const lexer = parser.lexer;
+  const lexer = parser;
   const base = parser.valuesUsed;
   for (;;) {
     let value: ValueNode;
@@ -49,7 +54,7 @@ export function parseValueLiteral(parser: Parser, isConst: boolean): ValueNode {
     }
     for (;;) {
       if (parser.valuesUsed === base) return value;
-      const frame = parser.valueFrames[parser.valuesUsed - 1]!;
+      const frame = valueFrames[parser.valuesUsed - 1]!;
       if (frame.isList) {
         frame.items.push(value);
         if (!parser.closes(BRACKET_R)) break;
@@ -66,39 +71,40 @@ export function parseValueLiteral(parser: Parser, isConst: boolean): ValueNode {
 }
 
 function openValue(parser: Parser, isList: boolean): ValueFrame {
-  const start = parser.lexer.start;
+  const start = parser.start;
   parser.open(isList ? BRACKET_L : BRACE_L);
   const used = parser.valuesUsed++;
-  let frame = parser.valueFrames[used];
+  let frame = valueFrames[used];
   if (frame === undefined) {
-    frame = { isList, start, items: [], fieldStart: 0, fieldName: undefined };
-    parser.valueFrames.push(frame);
-  } else {
-    frame.isList = isList;
-    frame.start = start;
-    frame.items = [];
+    frame = new ValueFrame();
+    valueFrames.push(frame);
   }
+  frame.isList = isList;
+  frame.start = start;
+  frame.items = [];
   return frame;
 }
 
 function closeValue(parser: Parser, frame: ValueFrame): ValueNode {
   parser.valuesUsed--;
   const loc = parser.loc(frame.start);
+  const items = frame.items;
+  frame.items = NO_ITEMS;
   frame.fieldName = undefined;
   return frame.isList
-    ? ast.listValue(frame.items as ValueNode[], loc)
-    : ast.objectValue(frame.items as ObjectFieldNode[], loc);
+    ? ast.listValue(items as ValueNode[], loc)
+    : ast.objectValue(items as ObjectFieldNode[], loc);
 }
 
 /** ObjectField up to its value: `name :`. */
 function readFieldName(parser: Parser, frame: ValueFrame): void {
-  frame.fieldStart = parser.lexer.start;
+  frame.fieldStart = parser.start;
   frame.fieldName = parser.parseName();
   parser.expect(COLON);
 }
 
 function parseScalarValue(parser: Parser, isConst: boolean): ValueNode {
-  const lexer = parser.lexer;
+  const lexer = parser;
   const { kind, start, value } = lexer;
   switch (kind) {
     case INT:
