@@ -50,36 +50,28 @@ import {
 
 const NO_ARGUMENTS: ReadonlyArray<ArgumentNode> = [];
 const NO_DIRECTIVES: ReadonlyArray<DirectiveNode> = [];
-const NO_SELECTIONS: SelectionNode[] = [];
-
-/** A selection set being parsed, with what owns it (a field or an inline fragment) when nested. */
-class SelectionFrame {
-  start = 0;
-  selections: SelectionNode[] = NO_SELECTIONS;
-  ownerStart = 0;
-  /** A field's name; undefined when an inline fragment owns the set. */
-  name: NameNode | undefined = undefined;
-  alias: NameNode | undefined = undefined;
-  args: ReadonlyArray<ArgumentNode> = NO_ARGUMENTS;
-  directives: ReadonlyArray<DirectiveNode> = NO_DIRECTIVES;
-  typeCondition: NamedTypeNode | undefined = undefined;
-
-  /** Drops what the frame holds of a finished document. */
-  release(): void {
-    this.selections = NO_SELECTIONS;
-    this.name = undefined;
-    this.alias = undefined;
-    this.args = NO_ARGUMENTS;
-    this.directives = NO_DIRECTIVES;
-    this.typeCondition = undefined;
-  }
-}
 
 /**
- * The stacks of nested constructs, shared by every parse: parsing runs no other code and so
- * never re-enters, and each parse starts at the bottom (`framesUsed`, `valuesUsed` are its own).
+ * A selection set being parsed, with what owns it (a field or an inline fragment) and the set it
+ * is nested in. Frames are made per set, not pooled: a young object pointing to young nodes costs
+ * the collector nothing, a pooled (old) one pays a write barrier on every store.
  */
-const selectionFrames: SelectionFrame[] = [];
+class SelectionFrame {
+  readonly selections: SelectionNode[] = [];
+  constructor(
+    readonly parent: SelectionFrame | undefined,
+    readonly start: number,
+    readonly ownerStart: number,
+    /** A field's name; undefined when an inline fragment owns the set. */
+    readonly name: NameNode | undefined,
+    readonly alias: NameNode | undefined,
+    readonly args: ReadonlyArray<ArgumentNode>,
+    readonly directives: ReadonlyArray<DirectiveNode>,
+    readonly typeCondition: NamedTypeNode | undefined,
+  ) {}
+}
+
+/** The start of each list type's `[` in the type being parsed (numbers: shared, never stale). */
 const listStarts: number[] = [];
 
 /**
@@ -97,9 +89,6 @@ export class Parser extends Lexer {
   private readonly locate: boolean;
   private readonly maxTokens: number;
   private readonly maxNesting: number;
-  private framesUsed = 0;
-  /** How many of `valueFrames` (parseValueLiteral.ts) this parse is using. */
-  valuesUsed = 0;
 
   /** Options are read as graphql-js reads them (`maxLexicalTokens` over `maxTokens`, and so on). */
   constructor(source: Source, options: SluiceParseOptions | undefined) {
@@ -337,8 +326,15 @@ export class Parser extends Lexer {
    * whose set opens is completed when the set closes.
    */
   parseSelectionSet(): SelectionSetNode {
-    const base = this.framesUsed;
-    this.openSelectionSet(this.start, undefined, undefined, NO_ARGUMENTS, NO_DIRECTIVES, undefined);
+    let frame = this.openSelectionSet(
+      undefined,
+      this.start,
+      undefined,
+      undefined,
+      NO_ARGUMENTS,
+      NO_DIRECTIVES,
+      undefined,
+    );
     for (;;) {
       let selection: SelectionNode;
       const start = this.start;
@@ -352,7 +348,8 @@ export class Parser extends Lexer {
         } else {
           const typeCondition = hasTypeCondition ? this.parseNamedType() : undefined;
           const directives = this.parseDirectives(false);
-          this.openSelectionSet(
+          frame = this.openSelectionSet(
+            frame,
             start,
             undefined,
             undefined,
@@ -372,56 +369,49 @@ export class Parser extends Lexer {
         const args = this.parseArguments(false);
         const directives = this.parseDirectives(false);
         if (this.kind === BRACE_L) {
-          this.openSelectionSet(start, name, alias, args, directives, undefined);
+          frame = this.openSelectionSet(frame, start, name, alias, args, directives, undefined);
           continue;
         }
         selection = ast.field(alias, name, args, directives, undefined, this.loc(start));
       }
       for (;;) {
-        const frame = selectionFrames[this.framesUsed - 1]!;
         frame.selections.push(selection);
         if (!this.closes(BRACE_R)) break;
         const set = ast.selectionSet(frame.selections, this.loc(frame.start));
-        this.framesUsed--;
-        if (this.framesUsed === base) {
-          frame.release();
-          return set;
-        }
+        const parent = frame.parent;
+        if (parent === undefined) return set;
         const loc = this.loc(frame.ownerStart);
         selection =
           frame.name !== undefined
             ? ast.field(frame.alias, frame.name, frame.args, frame.directives, set, loc)
             : ast.inlineFragment(frame.typeCondition, frame.directives, set, loc);
-        frame.release();
+        frame = parent;
       }
     }
   }
 
   /** Opens a selection set at the current token for the field or inline fragment described. */
   private openSelectionSet(
+    parent: SelectionFrame | undefined,
     ownerStart: number,
     name: NameNode | undefined,
     alias: NameNode | undefined,
     args: ReadonlyArray<ArgumentNode>,
     directives: ReadonlyArray<DirectiveNode>,
     typeCondition: NamedTypeNode | undefined,
-  ): void {
+  ): SelectionFrame {
     const start = this.start;
     this.open(BRACE_L);
-    const used = this.framesUsed++;
-    let frame = selectionFrames[used];
-    if (frame === undefined) {
-      frame = new SelectionFrame();
-      selectionFrames.push(frame);
-    }
-    frame.start = start;
-    frame.selections = [];
-    frame.ownerStart = ownerStart;
-    frame.name = name;
-    frame.alias = alias;
-    frame.args = args;
-    frame.directives = directives;
-    frame.typeCondition = typeCondition;
+    return new SelectionFrame(
+      parent,
+      start,
+      ownerStart,
+      name,
+      alias,
+      args,
+      directives,
+      typeCondition,
+    );
   }
 
   parseArguments(isConst: boolean): ArgumentNode[] {

@@ -17,31 +17,29 @@ import {
 
 /** A list or object value being parsed, and for an object the field whose value comes next. */
 class ValueFrame {
-  isList = false;
-  start = 0;
-  items: Array<ValueNode | ObjectFieldNode> = NO_ITEMS;
+  readonly items: Array<ValueNode | ObjectFieldNode> = [];
   fieldStart = 0;
   fieldName: NameNode | undefined = undefined;
+  constructor(
+    readonly parent: ValueFrame | undefined,
+    readonly isList: boolean,
+    readonly start: number,
+  ) {}
 }
-
-const NO_ITEMS: Array<ValueNode | ObjectFieldNode> = [];
-
-/** Shared by every parse, as the selection frames are (Parser.ts); `valuesUsed` is the parse's own. */
-const valueFrames: ValueFrame[] = [];
 
 /**
  * Value (spec §2.9: https://spec.graphql.org/October2021/#sec-Input-Values); `isConst` refuses
- * variables. Lists and objects nest on `valueFrames`, not on the call stack: a value is
+ * variables. Lists and objects nest on a stack of frames, not on the call stack: a value is
  * parsed, then handed to the innermost open list or object, which may then close and be handed on.
  */
 export function parseValueLiteral(parser: Parser, isConst: boolean): ValueNode {
-  const lexer = parser;
-  const base = parser.valuesUsed;
+  let frame: ValueFrame | undefined;
   for (;;) {
     let value: ValueNode;
-    const kind = lexer.kind;
+    const kind = parser.kind;
     if (kind === BRACKET_L || kind === BRACE_L) {
-      const frame = openValue(parser, kind === BRACKET_L);
+      frame = new ValueFrame(frame, kind === BRACKET_L, parser.start);
+      parser.open(kind);
       if (frame.isList) {
         if (!parser.closes(BRACKET_R)) continue;
       } else if (!parser.closes(BRACE_R)) {
@@ -49,12 +47,12 @@ export function parseValueLiteral(parser: Parser, isConst: boolean): ValueNode {
         continue;
       }
       value = closeValue(parser, frame);
+      frame = frame.parent;
     } else {
       value = parseScalarValue(parser, isConst);
     }
     for (;;) {
-      if (parser.valuesUsed === base) return value;
-      const frame = valueFrames[parser.valuesUsed - 1]!;
+      if (frame === undefined) return value;
       if (frame.isList) {
         frame.items.push(value);
         if (!parser.closes(BRACKET_R)) break;
@@ -66,34 +64,16 @@ export function parseValueLiteral(parser: Parser, isConst: boolean): ValueNode {
         }
       }
       value = closeValue(parser, frame);
+      frame = frame.parent;
     }
   }
 }
 
-function openValue(parser: Parser, isList: boolean): ValueFrame {
-  const start = parser.start;
-  parser.open(isList ? BRACKET_L : BRACE_L);
-  const used = parser.valuesUsed++;
-  let frame = valueFrames[used];
-  if (frame === undefined) {
-    frame = new ValueFrame();
-    valueFrames.push(frame);
-  }
-  frame.isList = isList;
-  frame.start = start;
-  frame.items = [];
-  return frame;
-}
-
 function closeValue(parser: Parser, frame: ValueFrame): ValueNode {
-  parser.valuesUsed--;
   const loc = parser.loc(frame.start);
-  const items = frame.items;
-  frame.items = NO_ITEMS;
-  frame.fieldName = undefined;
   return frame.isList
-    ? ast.listValue(items as ValueNode[], loc)
-    : ast.objectValue(items as ObjectFieldNode[], loc);
+    ? ast.listValue(frame.items as ValueNode[], loc)
+    : ast.objectValue(frame.items as ObjectFieldNode[], loc);
 }
 
 /** ObjectField up to its value: `name :`. */
