@@ -273,15 +273,8 @@ export class Lexer {
         chunkStart = position;
       } else if (code === 0x0a || code === 0x0d) {
         break;
-      } else if (code < 0xd800 || code > 0xdfff) {
-        position++;
-      } else if (isSurrogatePair(body, position)) {
-        position += 2;
       } else {
-        throw this.error(
-          position,
-          `Invalid character within String: ${printCodePointAt(body, position)}.`,
-        );
+        position = this.afterStringCharacter(position, code);
       }
     }
     throw this.error(position, 'Unterminated string.');
@@ -389,18 +382,21 @@ export class Lexer {
         position += code === 0x0d && body.charCodeAt(position + 1) === 0x0a ? 2 : 1;
         line = '';
         chunkStart = position;
-      } else if (code < 0xd800 || code > 0xdfff) {
-        position++;
-      } else if (isSurrogatePair(body, position)) {
-        position += 2;
       } else {
-        throw this.error(
-          position,
-          `Invalid character within String: ${printCodePointAt(body, position)}.`,
-        );
+        position = this.afterStringCharacter(position, code);
       }
     }
     throw this.error(position, 'Unterminated string.');
+  }
+
+  /** Past the SourceCharacter at `position` in a string: a lone surrogate is refused. */
+  private afterStringCharacter(position: number, code: number): number {
+    if (code < 0xd800 || code > 0xdfff) return position + 1;
+    if (isSurrogatePair(this.body, position)) return position + 2;
+    throw this.error(
+      position,
+      `Invalid character within String: ${printCodePointAt(this.body, position)}.`,
+    );
   }
 }
 

@@ -426,34 +426,26 @@ export class Parser extends Lexer {
     const description = this.parseDescription();
     this.expectKeyword('fragment');
     const name = this.parseFragmentName();
-    if (this.legacyFragmentVariables) {
-      const variableDefinitions = this.parseVariableDefinitions();
-      this.expectKeyword('on');
-      const typeCondition = this.parseNamedType();
-      const directives = this.parseDirectives(false);
-      const selectionSet = this.parseSelectionSet();
-      return ast.legacyFragmentDefinition(
-        description,
-        name,
-        variableDefinitions,
-        typeCondition,
-        directives,
-        selectionSet,
-        this.loc(start),
-      );
-    }
+    // Legacy: `fragment F($v: Int) on T`, with the key only then (as graphql-js).
+    const variableDefinitions = this.legacyFragmentVariables
+      ? this.parseVariableDefinitions()
+      : undefined;
     this.expectKeyword('on');
     const typeCondition = this.parseNamedType();
     const directives = this.parseDirectives(false);
     const selectionSet = this.parseSelectionSet();
-    return ast.fragmentDefinition(
-      description,
-      name,
-      typeCondition,
-      directives,
-      selectionSet,
-      this.loc(start),
-    );
+    const loc = this.loc(start);
+    return variableDefinitions === undefined
+      ? ast.fragmentDefinition(description, name, typeCondition, directives, selectionSet, loc)
+      : ast.legacyFragmentDefinition(
+          description,
+          name,
+          variableDefinitions,
+          typeCondition,
+          directives,
+          selectionSet,
+          loc,
+        );
   }
 
   private parseFragmentName(): NameNode {
@@ -537,15 +529,16 @@ function parseVariableDefinition(parser: Parser): VariableDefinitionNode {
 }
 
 function parseArgument(parser: Parser): ArgumentNode {
-  const start = parser.start;
-  const name = parser.parseName();
-  parser.expect(COLON);
-  return ast.argument(name, parseValueLiteral(parser, false), parser.loc(start));
+  return parseArgumentOf(parser, false);
 }
 
 function parseConstArgument(parser: Parser): ArgumentNode {
+  return parseArgumentOf(parser, true);
+}
+
+function parseArgumentOf(parser: Parser, isConst: boolean): ArgumentNode {
   const start = parser.start;
   const name = parser.parseName();
   parser.expect(COLON);
-  return ast.argument(name, parseValueLiteral(parser, true), parser.loc(start));
+  return ast.argument(name, parseValueLiteral(parser, isConst), parser.loc(start));
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Source } from 'graphql';
 import type { SluiceParseOptions } from '../../../src/engine/language/parse.js';
-import { DocumentGenerator, mutations, seededRandom } from '../support/generateDocuments.js';
+import { seededRandom } from '../../support/seededRandom.js';
+import { DocumentGenerator, mutations } from '../support/generateDocuments.js';
 import { compareParse, parseDifference } from '../support/parseDifference.js';
 
 /** Options graphql-js's parse takes, each with values that change what it accepts. */

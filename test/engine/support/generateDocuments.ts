@@ -1,17 +1,5 @@
 import { Lexer, Source, TokenKind } from 'graphql';
 
-/** A seeded pseudo-random generator (mulberry32): the same seed, the same documents. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Valid GraphQL documents, executable and type system, that reach every production of the
  * grammar: descriptions, block strings, escapes, every value kind, list and non-null types,
