@@ -1,6 +1,6 @@
 // Parse alone: Sluice's `parse` against graphql-js 16's, on documents from tiny to 10,000 fields,
 // deep and argument-heavy. Time (ops per CPU second, median of interleaved rounds) and bytes
-// allocated per parse. Run by `npm run bench:engine` after the scenarios, or alone:
+// allocated per parse (see `measureParsers` for how turns are timed). Run by `npm run bench:engine` after the scenarios, or alone:
 //
 //   node --expose-gc bench/engine/parse.js [--rounds 7] [--slice 60] [--warmup 150]
 //
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parse as graphqlParse } from 'graphql';
 import { parse as sluiceParse } from 'sluice';
-import { measureInterleaved, median, spreadPercent } from './measure.js';
+import { median, spreadPercent } from './measure.js';
 
 /** @param {number} n @param {(i: number) => string} make */
 const repeat = (n, make) => Array.from({ length: n }, (_, i) => make(i)).join(' ');
@@ -83,22 +83,96 @@ function measureAllocations(rounds) {
   );
 }
 
-/** Allocations, from a child process with a young generation that holds a whole batch. */
-function allocationsFromChild(/** @type {number} */ rounds) {
+/**
+ * Runs this file in a child process with `flags` and `args`, and returns what it prints (JSON).
+ * @param {string[]} flags
+ * @param {string[]} args
+ */
+function fromChild(flags, args) {
   const out = execFileSync(
     process.execPath,
-    [
-      '--expose-gc',
-      '--min-semi-space-size=128',
-      '--max-semi-space-size=128',
-      fileURLToPath(import.meta.url),
-      '--allocations',
-      '--rounds',
-      String(rounds),
-    ],
-    { encoding: 'utf8' },
+    ['--expose-gc', ...flags, fileURLToPath(import.meta.url), ...args],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   return JSON.parse(out);
+}
+
+/**
+ * Per document, the rounds of both parsers (ops per CPU second).
+ * @param {import('./measure.js').Timing} timing
+ */
+function measureTimes(timing) {
+  return Object.fromEntries(
+    parseDocuments.map(([name, text]) => {
+      const [js, sluice] = measureParsers([graphqlParse, sluiceParse], text, timing);
+      return [name, { js, sluice }];
+    }),
+  );
+}
+
+/** CPU milliseconds used by this process so far. */
+const cpuNow = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+
+/** Parses of `text` that take about `ms` of CPU time (at least 1). */
+function calibrate(
+  /** @type {(text: string) => unknown} */ parse,
+  /** @type {string} */ text,
+  /** @type {number} */ ms,
+) {
+  let calls = 0;
+  const start = cpuNow();
+  while (cpuNow() - start < ms || calls === 0) {
+    parse(text);
+    calls++;
+  }
+  return Math.max(1, Math.round((TURN_MS * calls) / (cpuNow() - start)));
+}
+
+/** CPU milliseconds of one turn. */
+const TURN_MS = 8;
+
+/**
+ * Ops per CPU second of each parser, per round: after a forced collection, the parsers take turns
+ * (order rotated each round) of about TURN_MS until each has had `sliceMs`. Runs in a child
+ * process with `--single-threaded-gc`: collections then run on the main thread, in the turn whose
+ * allocation triggered them, not on helper threads whose CPU time would count in any turn. (A
+ * forced collection before every turn was tried and refused: the pages it gives back fault in
+ * again during the next turn, which made every parse several times slower, allocators most.)
+ * @param {Array<(text: string) => unknown>} parsers
+ * @param {string} text
+ * @param {import('./measure.js').Timing} timing
+ */
+function measureParsers(parsers, text, timing) {
+  const gc = /** @type {() => void} */ (/** @type {{ gc?: () => void }} */ (globalThis).gc);
+  const sizes = parsers.map((parse) => calibrate(parse, text, timing.warmupMs));
+  /** @type {number[][]} */
+  const perRound = parsers.map(() => []);
+  for (let round = 0; round < timing.rounds; round++) {
+    gc();
+    const spent = parsers.map(() => 0);
+    const calls = parsers.map(() => 0);
+    for (let busy = true; busy;) {
+      busy = false;
+      for (let k = 0; k < parsers.length; k++) {
+        const i = (k + round) % parsers.length;
+        if ((spent[i] ?? 0) >= timing.sliceMs) continue;
+        busy = true;
+        const parse = /** @type {(text: string) => unknown} */ (parsers[i]);
+        const size = sizes[i] ?? 1;
+        const start = cpuNow();
+        for (let n = 0; n < size; n++) parse(text);
+        spent[i] = (spent[i] ?? 0) + cpuNow() - start;
+        calls[i] = (calls[i] ?? 0) + size;
+      }
+    }
+    parsers.forEach((_, i) =>
+      perRound[i]?.push(((calls[i] ?? 0) * 1000) / Math.max(spent[i] ?? 0, 1e-3)),
+    );
+  }
+  return perRound;
 }
 
 /** @param {number} values */
@@ -111,16 +185,29 @@ const geomean = (/** @type {number[]} */ values) =>
  */
 export async function runParseSet(timing) {
   verifySame();
-  const allocations = allocationsFromChild(Math.max(5, timing.rounds));
-  const rows = [];
-  for (const [name, text] of parseDocuments) {
-    const [js, sluice] = await measureInterleaved(
-      [() => graphqlParse(text).definitions, () => sluiceParse(text).definitions],
-      timing,
-    );
-    const bytes = allocations[name];
-    rows.push({ name, js: js ?? [], sluice: sluice ?? [], bytes });
-  }
+  const rounds = String(Math.max(5, timing.rounds));
+  const allocations = fromChild(
+    ['--min-semi-space-size=128', '--max-semi-space-size=128'],
+    ['--allocations', '--rounds', rounds],
+  );
+  const times = fromChild(
+    ['--single-threaded-gc'],
+    [
+      '--times',
+      '--rounds',
+      rounds,
+      '--slice',
+      String(timing.sliceMs),
+      '--warmup',
+      String(timing.warmupMs),
+    ],
+  );
+  const rows = parseDocuments.map(([name]) => ({
+    name,
+    js: /** @type {number[]} */ (times[name].js),
+    sluice: /** @type {number[]} */ (times[name].sluice),
+    bytes: allocations[name],
+  }));
   const speedups = rows.map((r) => median(r.sluice) / median(r.js));
   const byteRatios = rows.map((r) => r.bytes.sluice / r.bytes.graphql);
   const header = [
@@ -165,15 +252,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
     options: {
       allocations: { type: 'boolean', default: false },
+      times: { type: 'boolean', default: false },
       rounds: { type: 'string', default: '7' },
       slice: { type: 'string', default: '60' },
       warmup: { type: 'string', default: '150' },
     },
   });
-  const rounds = Number(values.rounds);
-  if (values.allocations) {
-    process.stdout.write(JSON.stringify(measureAllocations(rounds)));
-  } else {
-    await runParseSet({ rounds, sliceMs: Number(values.slice), warmupMs: Number(values.warmup) });
-  }
+  const timing = {
+    rounds: Number(values.rounds),
+    sliceMs: Number(values.slice),
+    warmupMs: Number(values.warmup),
+  };
+  if (values.allocations) process.stdout.write(JSON.stringify(measureAllocations(timing.rounds)));
+  else if (values.times) process.stdout.write(JSON.stringify(measureTimes(timing)));
+  else await runParseSet(timing);
 }
