@@ -84,8 +84,10 @@ const listStarts: number[] = [];
 export class Parser extends Lexer {
   readonly legacyFragmentVariables: boolean;
   readonly directivesOnDirectiveDefinitions: boolean;
+  /** Tokens consumed, comments and `<EOF>` not counted (graphql-js's `tokenCount`). */
   tokenCount = 0;
-  depth = 0;
+  /** Brackets open at the current token. */
+  private depth = 0;
   private readonly locate: boolean;
   private readonly maxTokens: number;
   private readonly maxNesting: number;
@@ -121,7 +123,7 @@ export class Parser extends Lexer {
     }
   }
 
-  /** Whether the current token is of `kind` (a method: the token changes under TypeScript's narrowing). */
+  /** Whether the current token is of `kind` (a method: TypeScript would keep a narrowed `kind`). */
   peek(kind: number): boolean {
     return this.kind === kind;
   }
