@@ -1,6 +1,7 @@
 /**
  * Differential conformance run: every case of a GraphQL conformance corpus through graphql-js 16
- * (the oracle) and through Sluice's `execute`, `executeJSON` and request entry.
+ * (the oracle) and through Sluice's `execute`, `executeJSON` and request entry; first, every schema
+ * and query text through Sluice's `parse` against graphql-js's.
  *
  *   npm run conformance -- <corpus directory> [--only <case id part>] [--show N] [--full] [--eager]
  *
@@ -15,6 +16,7 @@ import { codegen } from '../src/engine/execution/compileObjectWriter.js';
 import { objectLists } from '../src/engine/execution/executeToJSON.js';
 import { sluice } from './conformance/Contender.js';
 import { formatReport } from './conformance/formatReport.js';
+import { checkParser } from './conformance/checkParser.js';
 import { listCorpus } from './conformance/listCorpus.js';
 import { runCorpus } from './conformance/runCorpus.js';
 import { summarize } from './conformance/summarize.js';
@@ -83,6 +85,11 @@ async function main(): Promise<number> {
         : ''),
   );
   const started = performance.now();
+  const parser = checkParser(schemas);
+  console.log(
+    `parser: ${parser.documents - parser.failures.length} of ${parser.documents} documents parse as with graphql-js`,
+  );
+  for (const failure of parser.failures.slice(0, show)) console.log(`  ${failure}`);
   const progress = process.stderr.isTTY
     ? (done: number, total: number) => process.stderr.write(`\r${done}/${total} schemas`)
     : undefined;
@@ -96,7 +103,7 @@ async function main(): Promise<number> {
       seconds: (performance.now() - started) / 1000,
     }),
   );
-  return summary.failed > 0 ? 1 : 0;
+  return summary.failed > 0 || parser.failures.length > 0 ? 1 : 0;
 }
 
 process.exitCode = await main();

@@ -4,6 +4,7 @@
 //
 //   node bench/engine/run.js [--scenario a,c] [--path cached|cold] [--only sluice,jit]
 //                            [--rounds 7] [--slice 60] [--warmup 150] [--quick] [--cpu-prof]
+//                            [--parse only|skip]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -29,7 +30,9 @@ const usage = `usage: node bench/engine/run.js [options]      (npm run bench:eng
   --warmup MS          warm-up per contender before the rounds (default 150)
   --quick              --rounds 3 --slice 40 --warmup 60 (a smoke run, figures are rough)
   --cpu-prof           write a V8 CPU profile of each measured path to bench/results/profiles
-                       (use with --only and --scenario to profile one contender)`;
+                       (use with --only and --scenario to profile one contender)
+  --parse only|skip    the parse-alone set (engine/parse.js) only, or not at all (default: after
+                       the scenarios)`;
 
 const { values } = parseArgs({
   options: {
@@ -41,6 +44,7 @@ const { values } = parseArgs({
     warmup: { type: 'string' },
     quick: { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
+    parse: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -65,6 +69,15 @@ const paths =
       ? [values.path]
       : [];
 if (paths.length === 0) throw new Error(`bench: --path must be cached or cold\n${usage}`);
+
+if (values.parse !== undefined && values.parse !== 'only' && values.parse !== 'skip') {
+  throw new Error(`bench: --parse must be only or skip\n${usage}`);
+}
+if (values.parse === 'only') {
+  const { runParseSet } = await import('./parse.js');
+  await runParseSet({ rounds, sliceMs, warmupMs });
+  process.exit(0);
+}
 
 // Loading the contenders loads the built package: say what to do when it is missing.
 /** @type {typeof import('./contenders.js')} */
@@ -147,6 +160,15 @@ const drifted = (
   await Promise.all(plans.map(({ scenario, contenders }) => verify(scenario, contenders, paths)))
 ).flat();
 
+/** @type {unknown} */
+let parseSet;
+if (values.parse !== 'skip') {
+  const { runParseSet } = await import('./parse.js');
+  console.log('');
+  parseSet = await runParseSet({ rounds, sliceMs, warmupMs });
+  console.log('');
+}
+
 console.log(formatTargets(targets));
 console.log(
   `\nmeasured in ${((performance.now() - started) / 1000).toFixed(0)} s of wall time; per contender ${rounds} rounds of ${sliceMs} ms of CPU time, contenders taking turns of ~4 ms;\n` +
@@ -157,7 +179,7 @@ const file = join(resultsDir, `engine-${new Date().toISOString().replaceAll(':',
 writeFileSync(
   file,
   JSON.stringify(
-    { environment: environment(), rounds, sliceMs, warmupMs, results, targets },
+    { environment: environment(), rounds, sliceMs, warmupMs, results, targets, parseSet },
     null,
     2,
   ),

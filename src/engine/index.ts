@@ -40,3 +40,4 @@ export {
   type SourceFieldResult,
   type SourceRootField,
 } from './source/DataSource.js';
+export { parse, type SluiceParseOptions } from './language/parse.js';

@@ -1,7 +1,6 @@
 import {
   createSourceEventStream,
   GraphQLError,
-  parse,
   specifiedRules,
   type DocumentNode,
   type ExecutionArgs,
@@ -28,6 +27,7 @@ import {
 } from '../validation/limitRules.js';
 import { estimateCost } from '../validation/estimateCost.js';
 import { checkDocumentText } from '../validation/checkDocumentText.js';
+import { parse } from '../language/parse.js';
 import { checkVariables } from '../validation/checkVariables.js';
 import { createErrorFormatter, errorCodesOf, withCode } from './formatError.js';
 import { LruCache } from './LruCache.js';
@@ -53,7 +53,7 @@ export interface EngineOptions {
   /** Maximum lexical tokens in a document. Default 10,000. */
   readonly maxTokens?: number;
   /**
-   * Maximum nesting of fields: MAX_DEPTH_EXCEEDED. Before parsing, the text may nest `{`, `[`
+   * Maximum nesting of fields: MAX_DEPTH_EXCEEDED. While parsing, the text may nest `{`, `[`
    * and `(` together at most 2 × maxDepth + maxInputDepth + 2 deep (at most 1,000), which any
    * document within the limits does (a fragment on every level, a literal maxInputDepth deep).
    * Default 20.
@@ -218,7 +218,10 @@ const now = () => performance.now();
 /** Unknown operation names are quoted in errors up to this many characters. */
 const QUOTED_NAME_LENGTH = 100;
 
-/** The deepest `{`, `[`, `(` nesting checked before parsing ever allows (see `maxDepth`). */
+/**
+ * The deepest `{`, `[`, `(` nesting the parser ever allows (see `maxDepth`): the parser itself
+ * takes any depth, but validation and planning walk the tree recursively.
+ */
 const MAX_NESTING = 1000;
 
 /**
@@ -275,8 +278,8 @@ export function createEngine(options: EngineOptions): Engine {
     ...(introspection ? [] : [noIntrospectionRule]),
     ...(options.validationRules ?? []),
   ];
-  const textLimits = {
-    maxBytes: maxDocumentBytes,
+  const parseOptions = {
+    maxTokens,
     maxNesting: Math.min(MAX_NESTING, 2 * maxDepth + maxInputDepth + 2),
   };
   const variablesLimits = { maxBytes: maxVariablesBytes, maxDepth: maxInputDepth };
@@ -315,7 +318,7 @@ export function createEngine(options: EngineOptions): Engine {
       return { entry: hit, cached: true };
     }
     stats.planCacheMisses++;
-    const refused = checkDocumentText(query, textLimits);
+    const refused = checkDocumentText(query, maxDocumentBytes);
     if (refused) return fail('parse', [refused], false, NO_TIME);
     const entry = parseAndValidate(query);
     cache.set(query, entry, entry.bytes);
@@ -326,7 +329,7 @@ export function createEngine(options: EngineOptions): Engine {
     const t0 = now();
     let document: DocumentNode;
     try {
-      document = parse(query, { maxTokens, noLocation: false });
+      document = parse(query, parseOptions);
     } catch (error) {
       if (!(error instanceof GraphQLError)) throw error;
       const code = /more that \d+ tokens/.test(error.message)

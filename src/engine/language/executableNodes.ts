@@ -1,0 +1,349 @@
+import {
+  Kind,
+  type Location,
+  type OperationTypeNode,
+  type ArgumentNode,
+  type BooleanValueNode,
+  type ConstDirectiveNode,
+  type ConstValueNode,
+  type DefinitionNode,
+  type DirectiveNode,
+  type DocumentNode,
+  type EnumValueNode,
+  type FieldNode,
+  type FloatValueNode,
+  type FragmentDefinitionNode,
+  type FragmentSpreadNode,
+  type InlineFragmentNode,
+  type IntValueNode,
+  type ListTypeNode,
+  type ListValueNode,
+  type NameNode,
+  type NamedTypeNode,
+  type NonNullTypeNode,
+  type NullValueNode,
+  type ObjectFieldNode,
+  type ObjectValueNode,
+  type OperationDefinitionNode,
+  type SelectionNode,
+  type SelectionSetNode,
+  type StringValueNode,
+  type TypeNode,
+  type ValueNode,
+  type VariableDefinitionNode,
+  type VariableNode,
+} from 'graphql';
+
+/**
+ * One builder per node kind of executable documents, values and types: graphql-js 16's
+ * keys in its order (those it sets to `undefined` included), `loc`
+ * last and only when locations are kept, so that a node is one object literal of its final
+ * shape, never extended afterwards.
+ */
+export function name(value: string, loc: Location | undefined): NameNode {
+  return (
+    loc === undefined ? { kind: Kind.NAME, value } : { kind: Kind.NAME, value, loc }
+  ) as NameNode;
+}
+
+export function document(
+  definitions: ReadonlyArray<DefinitionNode>,
+  loc: Location | undefined,
+): DocumentNode {
+  return (
+    loc === undefined
+      ? { kind: Kind.DOCUMENT, definitions }
+      : { kind: Kind.DOCUMENT, definitions, loc }
+  ) as DocumentNode;
+}
+
+export function operationDefinition(
+  operation: OperationTypeNode,
+  description: StringValueNode | undefined,
+  name: NameNode | undefined,
+  variableDefinitions: ReadonlyArray<VariableDefinitionNode>,
+  directives: ReadonlyArray<DirectiveNode>,
+  selectionSet: SelectionSetNode,
+  loc: Location | undefined,
+): OperationDefinitionNode {
+  return (
+    loc === undefined
+      ? {
+          kind: Kind.OPERATION_DEFINITION,
+          operation,
+          description,
+          name,
+          variableDefinitions,
+          directives,
+          selectionSet,
+        }
+      : {
+          kind: Kind.OPERATION_DEFINITION,
+          operation,
+          description,
+          name,
+          variableDefinitions,
+          directives,
+          selectionSet,
+          loc,
+        }
+  ) as OperationDefinitionNode;
+}
+
+export function variableDefinition(
+  description: StringValueNode | undefined,
+  variable: VariableNode,
+  type: TypeNode,
+  defaultValue: ConstValueNode | undefined,
+  directives: ReadonlyArray<ConstDirectiveNode>,
+  loc: Location | undefined,
+): VariableDefinitionNode {
+  return (
+    loc === undefined
+      ? { kind: Kind.VARIABLE_DEFINITION, description, variable, type, defaultValue, directives }
+      : {
+          kind: Kind.VARIABLE_DEFINITION,
+          description,
+          variable,
+          type,
+          defaultValue,
+          directives,
+          loc,
+        }
+  ) as VariableDefinitionNode;
+}
+
+export function variable(name: NameNode, loc: Location | undefined): VariableNode {
+  return (
+    loc === undefined ? { kind: Kind.VARIABLE, name } : { kind: Kind.VARIABLE, name, loc }
+  ) as VariableNode;
+}
+
+export function selectionSet(
+  selections: ReadonlyArray<SelectionNode>,
+  loc: Location | undefined,
+): SelectionSetNode {
+  return (
+    loc === undefined
+      ? { kind: Kind.SELECTION_SET, selections }
+      : { kind: Kind.SELECTION_SET, selections, loc }
+  ) as SelectionSetNode;
+}
+
+export function field(
+  alias: NameNode | undefined,
+  name: NameNode,
+  args: ReadonlyArray<ArgumentNode>,
+  directives: ReadonlyArray<DirectiveNode>,
+  selectionSet: SelectionSetNode | undefined,
+  loc: Location | undefined,
+): FieldNode {
+  return (
+    loc === undefined
+      ? { kind: Kind.FIELD, alias, name, arguments: args, directives, selectionSet }
+      : { kind: Kind.FIELD, alias, name, arguments: args, directives, selectionSet, loc }
+  ) as FieldNode;
+}
+
+export function argument(
+  name: NameNode,
+  value: ValueNode,
+  loc: Location | undefined,
+): ArgumentNode {
+  return (
+    loc === undefined
+      ? { kind: Kind.ARGUMENT, name, value }
+      : { kind: Kind.ARGUMENT, name, value, loc }
+  ) as ArgumentNode;
+}
+
+export function fragmentSpread(
+  name: NameNode,
+  directives: ReadonlyArray<DirectiveNode>,
+  loc: Location | undefined,
+): FragmentSpreadNode {
+  return (
+    loc === undefined
+      ? { kind: Kind.FRAGMENT_SPREAD, name, directives }
+      : { kind: Kind.FRAGMENT_SPREAD, name, directives, loc }
+  ) as FragmentSpreadNode;
+}
+
+export function inlineFragment(
+  typeCondition: NamedTypeNode | undefined,
+  directives: ReadonlyArray<DirectiveNode>,
+  selectionSet: SelectionSetNode,
+  loc: Location | undefined,
+): InlineFragmentNode {
+  return (
+    loc === undefined
+      ? { kind: Kind.INLINE_FRAGMENT, typeCondition, directives, selectionSet }
+      : { kind: Kind.INLINE_FRAGMENT, typeCondition, directives, selectionSet, loc }
+  ) as InlineFragmentNode;
+}
+
+export function fragmentDefinition(
+  description: StringValueNode | undefined,
+  name: NameNode,
+  typeCondition: NamedTypeNode,
+  directives: ReadonlyArray<DirectiveNode>,
+  selectionSet: SelectionSetNode,
+  loc: Location | undefined,
+): FragmentDefinitionNode {
+  return (
+    loc === undefined
+      ? {
+          kind: Kind.FRAGMENT_DEFINITION,
+          description,
+          name,
+          typeCondition,
+          directives,
+          selectionSet,
+        }
+      : {
+          kind: Kind.FRAGMENT_DEFINITION,
+          description,
+          name,
+          typeCondition,
+          directives,
+          selectionSet,
+          loc,
+        }
+  ) as FragmentDefinitionNode;
+}
+
+export function legacyFragmentDefinition(
+  description: StringValueNode | undefined,
+  name: NameNode,
+  variableDefinitions: ReadonlyArray<VariableDefinitionNode>,
+  typeCondition: NamedTypeNode,
+  directives: ReadonlyArray<DirectiveNode>,
+  selectionSet: SelectionSetNode,
+  loc: Location | undefined,
+): FragmentDefinitionNode {
+  return (
+    loc === undefined
+      ? {
+          kind: Kind.FRAGMENT_DEFINITION,
+          description,
+          name,
+          variableDefinitions,
+          typeCondition,
+          directives,
+          selectionSet,
+        }
+      : {
+          kind: Kind.FRAGMENT_DEFINITION,
+          description,
+          name,
+          variableDefinitions,
+          typeCondition,
+          directives,
+          selectionSet,
+          loc,
+        }
+  ) as FragmentDefinitionNode;
+}
+
+export function intValue(value: string, loc: Location | undefined): IntValueNode {
+  return (
+    loc === undefined ? { kind: Kind.INT, value } : { kind: Kind.INT, value, loc }
+  ) as IntValueNode;
+}
+
+export function floatValue(value: string, loc: Location | undefined): FloatValueNode {
+  return (
+    loc === undefined ? { kind: Kind.FLOAT, value } : { kind: Kind.FLOAT, value, loc }
+  ) as FloatValueNode;
+}
+
+export function stringValue(
+  value: string,
+  block: boolean,
+  loc: Location | undefined,
+): StringValueNode {
+  return (
+    loc === undefined
+      ? { kind: Kind.STRING, value, block }
+      : { kind: Kind.STRING, value, block, loc }
+  ) as StringValueNode;
+}
+
+export function booleanValue(value: boolean, loc: Location | undefined): BooleanValueNode {
+  return (
+    loc === undefined ? { kind: Kind.BOOLEAN, value } : { kind: Kind.BOOLEAN, value, loc }
+  ) as BooleanValueNode;
+}
+
+export function nullValue(loc: Location | undefined): NullValueNode {
+  return (loc === undefined ? { kind: Kind.NULL } : { kind: Kind.NULL, loc }) as NullValueNode;
+}
+
+export function enumValue(value: string, loc: Location | undefined): EnumValueNode {
+  return (
+    loc === undefined ? { kind: Kind.ENUM, value } : { kind: Kind.ENUM, value, loc }
+  ) as EnumValueNode;
+}
+
+export function listValue(
+  values: ReadonlyArray<ValueNode>,
+  loc: Location | undefined,
+): ListValueNode {
+  return (
+    loc === undefined ? { kind: Kind.LIST, values } : { kind: Kind.LIST, values, loc }
+  ) as ListValueNode;
+}
+
+export function objectValue(
+  fields: ReadonlyArray<ObjectFieldNode>,
+  loc: Location | undefined,
+): ObjectValueNode {
+  return (
+    loc === undefined ? { kind: Kind.OBJECT, fields } : { kind: Kind.OBJECT, fields, loc }
+  ) as ObjectValueNode;
+}
+
+export function objectField(
+  name: NameNode,
+  value: ValueNode,
+  loc: Location | undefined,
+): ObjectFieldNode {
+  return (
+    loc === undefined
+      ? { kind: Kind.OBJECT_FIELD, name, value }
+      : { kind: Kind.OBJECT_FIELD, name, value, loc }
+  ) as ObjectFieldNode;
+}
+
+export function directive(
+  name: NameNode,
+  args: ReadonlyArray<ArgumentNode>,
+  loc: Location | undefined,
+): DirectiveNode {
+  return (
+    loc === undefined
+      ? { kind: Kind.DIRECTIVE, name, arguments: args }
+      : { kind: Kind.DIRECTIVE, name, arguments: args, loc }
+  ) as DirectiveNode;
+}
+
+export function namedType(name: NameNode, loc: Location | undefined): NamedTypeNode {
+  return (
+    loc === undefined ? { kind: Kind.NAMED_TYPE, name } : { kind: Kind.NAMED_TYPE, name, loc }
+  ) as NamedTypeNode;
+}
+
+export function listType(type: TypeNode, loc: Location | undefined): ListTypeNode {
+  return (
+    loc === undefined ? { kind: Kind.LIST_TYPE, type } : { kind: Kind.LIST_TYPE, type, loc }
+  ) as ListTypeNode;
+}
+
+export function nonNullType(
+  type: NamedTypeNode | ListTypeNode,
+  loc: Location | undefined,
+): NonNullTypeNode {
+  return (
+    loc === undefined ? { kind: Kind.NON_NULL_TYPE, type } : { kind: Kind.NON_NULL_TYPE, type, loc }
+  ) as NonNullTypeNode;
+}

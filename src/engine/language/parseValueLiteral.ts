@@ -1,0 +1,121 @@
+import type { NameNode, ObjectFieldNode, ValueNode } from 'graphql';
+import * as ast from './executableNodes.js';
+import type { Parser } from './Parser.js';
+import {
+  BLOCK_STRING,
+  BRACE_L,
+  BRACE_R,
+  BRACKET_L,
+  BRACKET_R,
+  COLON,
+  DOLLAR,
+  FLOAT,
+  INT,
+  NAME,
+  STRING,
+} from './tokenKinds.js';
+
+/** A list or object value being parsed, and for an object the field whose value comes next. */
+class ValueFrame {
+  readonly items: Array<ValueNode | ObjectFieldNode> = [];
+  fieldStart = 0;
+  fieldName: NameNode | undefined = undefined;
+  constructor(
+    readonly parent: ValueFrame | undefined,
+    readonly isList: boolean,
+    readonly start: number,
+  ) {}
+}
+
+/**
+ * Value (spec §2.9: https://spec.graphql.org/October2021/#sec-Input-Values); `isConst` refuses
+ * variables. Lists and objects nest on a stack of frames, not on the call stack: a value is
+ * parsed, then handed to the innermost open list or object, which may then close and be handed on.
+ */
+export function parseValueLiteral(parser: Parser, isConst: boolean): ValueNode {
+  let frame: ValueFrame | undefined;
+  for (;;) {
+    let value: ValueNode;
+    const kind = parser.kind;
+    if (kind === BRACKET_L || kind === BRACE_L) {
+      frame = new ValueFrame(frame, kind === BRACKET_L, parser.start);
+      parser.open(kind);
+      if (frame.isList) {
+        if (!parser.closes(BRACKET_R)) continue;
+      } else if (!parser.closes(BRACE_R)) {
+        readFieldName(parser, frame);
+        continue;
+      }
+      value = closeValue(parser, frame);
+      frame = frame.parent;
+    } else {
+      value = parseScalarValue(parser, isConst);
+    }
+    for (;;) {
+      if (frame === undefined) return value;
+      if (frame.isList) {
+        frame.items.push(value);
+        if (!parser.closes(BRACKET_R)) break;
+      } else {
+        frame.items.push(ast.objectField(frame.fieldName!, value, parser.loc(frame.fieldStart)));
+        if (!parser.closes(BRACE_R)) {
+          readFieldName(parser, frame);
+          break;
+        }
+      }
+      value = closeValue(parser, frame);
+      frame = frame.parent;
+    }
+  }
+}
+
+function closeValue(parser: Parser, frame: ValueFrame): ValueNode {
+  const loc = parser.loc(frame.start);
+  return frame.isList
+    ? ast.listValue(frame.items as ValueNode[], loc)
+    : ast.objectValue(frame.items as ObjectFieldNode[], loc);
+}
+
+/** ObjectField up to its value: `name :`. */
+function readFieldName(parser: Parser, frame: ValueFrame): void {
+  frame.fieldStart = parser.start;
+  frame.fieldName = parser.parseName();
+  parser.expect(COLON);
+}
+
+function parseScalarValue(parser: Parser, isConst: boolean): ValueNode {
+  const lexer = parser;
+  const { kind, start, value } = lexer;
+  switch (kind) {
+    case INT:
+      parser.advance();
+      return ast.intValue(value!, parser.loc(start));
+    case FLOAT:
+      parser.advance();
+      return ast.floatValue(value!, parser.loc(start));
+    case STRING:
+    case BLOCK_STRING:
+      parser.advance();
+      return ast.stringValue(value!, kind === BLOCK_STRING, parser.loc(start));
+    case NAME:
+      parser.advance();
+      switch (value) {
+        case 'true':
+          return ast.booleanValue(true, parser.loc(start));
+        case 'false':
+          return ast.booleanValue(false, parser.loc(start));
+        case 'null':
+          return ast.nullValue(parser.loc(start));
+        default:
+          return ast.enumValue(value!, parser.loc(start));
+      }
+    case DOLLAR:
+      if (!isConst) return parser.parseVariable();
+      parser.advance();
+      if (lexer.kind === NAME) {
+        throw lexer.error(start, `Unexpected variable "$${lexer.value}" in constant value.`);
+      }
+      throw parser.unexpectedToken(DOLLAR, undefined, start);
+  }
+  throw parser.unexpected();
+}
