@@ -62,7 +62,7 @@ export interface ExecutionContext extends TextSink {
   splicedBytes: Uint8Array[] | undefined;
   /**
    * Whether result objects the object executor builds may have Object.prototype: true on the byte
-   * path, which stringifies them at once (its lists of objects, see executeToJSON's objectLists);
+   * path, which stringifies them at once (its lists of objects, see textLists.ts);
    * false for `execute`, whose results are graphql-js's objects without a prototype.
    */
   plainObjects: boolean;

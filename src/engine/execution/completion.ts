@@ -16,7 +16,7 @@ import { pathToArray, type Path } from './Path.js';
 import { isAbstract, isLeaf, isList, isNonNull, isObject } from '../plan/typeGuards.js';
 
 /**
- * Pieces of value completion (spec §6.4.3 "Value Completion") shared by the object and the JSON
+ * Pieces of value completion ([spec: Value Completion](https://spec.graphql.org/October2021/#sec-Value-Completion)) shared by the object and the JSON
  * executors, with graphql-js's exact messages.
  */
 
@@ -132,7 +132,7 @@ export type ExecuteSelection<T> = (
 ) => T | Promise<T>;
 
 /**
- * completeObjectValue (spec §6.4.3), shared by both executors: the sub-selection planned once per
+ * completeObjectValue ([spec: CompleteValue](https://spec.graphql.org/October2021/#CompleteValue())), shared by both executors: the sub-selection planned once per
  * runtime type, then isTypeOf (sync or async) before the fields run.
  */
 export function completeObjectValue<T>(
@@ -159,7 +159,7 @@ export function completeObjectValue<T>(
 }
 
 /**
- * completeAbstractValue (spec §6.4.3, ResolveAbstractType), shared by both executors: the
+ * completeAbstractValue ([spec: ResolveAbstractType](https://spec.graphql.org/October2021/#ResolveAbstractType())), shared by both executors: the
  * runtime type from resolveType (or the execution's type resolver), checked as graphql-js
  * checks it, then completed as that object type.
  */
@@ -200,7 +200,7 @@ export function completeAbstractValue<T>(
 }
 
 /**
- * handleFieldError (spec §6.4.4): locates a raw error at the field and path; a non-null position
+ * handleFieldError ([spec: Handling Field Errors](https://spec.graphql.org/October2021/#sec-Handling-Field-Errors)): locates a raw error at the field and path; a non-null position
  * rethrows it to its parent, any other records it (the caller then writes null).
  */
 export function handleFieldError(
@@ -216,7 +216,7 @@ export function handleFieldError(
 }
 
 /**
- * ExecuteOperation's first steps (spec §6.2), shared by both executors: the root type (an error
+ * ExecuteOperation's first steps ([spec: Executing Operations](https://spec.graphql.org/October2021/#sec-Executing-Operations)), shared by both executors: the root type (an error
  * when the schema has none for this operation type) and the root selection for this request.
  */
 export function rootSelectionOf(ctx: ExecutionContext): SelectionPlan {

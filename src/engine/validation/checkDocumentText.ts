@@ -69,7 +69,7 @@ CLASSES['"'.charCodeAt(0)] = STRING;
 
 /**
  * The position of the first bracket nested deeper than `max`, or -1. Brackets inside strings,
- * block strings and comments are not punctuators (spec §2.1) and are skipped. An unterminated
+ * block strings and comments are not punctuators ([spec: Source Text](https://spec.graphql.org/October2021/#sec-Source-Text)) and are skipped. An unterminated
  * string ends the scan: the parser refuses that text anyway. One table look-up per character:
  * about a twentieth of what parsing the text costs.
  */
