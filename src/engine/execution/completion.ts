@@ -215,6 +215,51 @@ export function handleFieldError(
   ctx.errors.add(error, path);
 }
 
+/** handleFieldError, then `nullValue`: what a failed nullable position takes in the emitter. */
+export function fieldError<T>(
+  ctx: ExecutionContext,
+  rawError: unknown,
+  field: FieldPlan,
+  path: Path,
+  nonNull: boolean,
+  nullValue: T,
+): T {
+  handleFieldError(ctx, rawError, field, path, nonNull);
+  return nullValue;
+}
+
+/**
+ * completeValue of a field's resolved value at `path` (ExecuteField's second half) through the
+ * emitter's `complete`, with its errors. `promised` is isPromise(result), found by the caller:
+ * graphql-js reads `then` once before calling it.
+ */
+export function completeField<T>(
+  ctx: ExecutionContext,
+  field: FieldPlan,
+  complete: Completer<T>,
+  path: Path,
+  info: GraphQLResolveInfo | undefined,
+  result: unknown,
+  promised: boolean,
+  nullValue: T,
+): T | Promise<T> {
+  try {
+    const completed = promised
+      ? (result as Promise<unknown>).then((resolved) =>
+          complete(ctx, info, path, resolved, field.responseKey),
+        )
+      : complete(ctx, info, path, result, field.responseKey);
+    if (isPromise(completed)) {
+      return completed.then(undefined, (rawError) =>
+        fieldError(ctx, rawError, field, path, field.nonNull, nullValue),
+      );
+    }
+    return completed;
+  } catch (rawError) {
+    return fieldError(ctx, rawError, field, path, field.nonNull, nullValue);
+  }
+}
+
 /**
  * ExecuteOperation's first steps ([spec: Executing Operations](https://spec.graphql.org/October2021/#sec-Executing-Operations)), shared by both executors: the root type (an error
  * when the schema has none for this operation type) and the root selection for this request.

@@ -2,7 +2,8 @@ import type { GraphQLError, GraphQLLeafType, GraphQLResolveInfo } from 'graphql'
 import { argumentsFor, type FieldPlan } from '../plan/FieldPlan.js';
 import { subselectionOf, type SelectionPlan } from '../plan/SelectionPlan.js';
 import {
-  handleFieldError,
+  completeField,
+  fieldError,
   makeCompleter,
   rootSelectionOf,
   type Completer,
@@ -120,7 +121,7 @@ function executeFieldsSerially(
  * A non-null error thrown from here leaves the caller's text as it was: nothing is undone
  * because nothing the caller holds was changed.
  */
-function executeFields(
+export function executeFields(
   ctx: ExecutionContext,
   selection: SelectionPlan,
   source: unknown,
@@ -140,7 +141,7 @@ function executeFields(
  * after the first: the writer writes it with the first key); where the writer stops, the
  * interpreter goes on from that field with the text written so far.
  */
-function writeWith(
+export function writeWith(
   writer: GeneratedWriter,
   ctx: ExecutionContext,
   selection: SelectionPlan,
@@ -167,8 +168,17 @@ function writeWith(
       kind === STOP_PENDING
         ? (value as Text)
         : kind === STOP_RESOLVED
-          ? completeField(ctx, field, fieldPath!, info, value, thenable)
-          : fieldError(ctx, error, field, fieldPath!, field.nonNull);
+          ? completeField(
+              ctx,
+              field,
+              textOf(field).complete,
+              fieldPath!,
+              info,
+              value,
+              thenable,
+              'null',
+            )
+          : fieldError(ctx, error, field, fieldPath!, field.nonNull, 'null');
   }
   const read = handed === undefined;
   return executeFieldsFrom(
@@ -325,7 +335,16 @@ function executeFieldsFrom(
         } else {
           // What the default resolver read, completed (no info: a plain object type needs none).
           const fieldPath = addPath(ownPath, field.responseKey, field.parentType.name);
-          result = completeField(ctx, field, fieldPath, undefined, value, promised);
+          result = completeField(
+            ctx,
+            field,
+            textOf(field).complete,
+            fieldPath,
+            undefined,
+            value,
+            promised,
+            'null',
+          );
         }
       } else {
         if (!ownPathReady) {
@@ -376,7 +395,7 @@ function readError(ctx: ExecutionContext, field: FieldPlan, parentPath: Path | u
   const error = ctx.readError;
   ctx.readError = undefined;
   const path = addPath(parentPath, field.responseKey, field.parentType.name);
-  return fieldError(ctx, error, field, path, field.nonNull);
+  return fieldError(ctx, error, field, path, field.nonNull, 'null');
 }
 
 /**
@@ -413,20 +432,20 @@ const writerRuntime: TextRuntime = {
         const own = executeFields(ctx, selection, value, path, -1, '');
         if (typeof own === 'string') return into + own;
         return own.then(undefined, (rawError) =>
-          fieldError(ctx, rawError, field, path, field.nonNull),
+          fieldError(ctx, rawError, field, path, field.nonNull, 'null'),
         );
       }
       const completed = executeFields(ctx, selection, value, path, -1, into);
       if (typeof completed === 'string') return completed;
       return completed.then(undefined, (rawError) =>
-        fieldError(ctx, rawError, field, path, field.nonNull),
+        fieldError(ctx, rawError, field, path, field.nonNull, 'null'),
       );
     } catch (rawError) {
-      return into + fieldError(ctx, rawError, field, path, field.nonNull);
+      return into + fieldError(ctx, rawError, field, path, field.nonNull, 'null');
     }
   },
   complete: (ctx, field, path, info, value) =>
-    completeField(ctx, field, path, info, value, isPromise(value)),
+    completeField(ctx, field, textOf(field).complete, path, info, value, isPromise(value), 'null'),
 };
 
 /**
@@ -447,10 +466,10 @@ function completeObjectFast(
     const completed = executeFields(ctx, selection, value, path, -1, into);
     if (typeof completed === 'string') return completed;
     return completed.then(undefined, (rawError) =>
-      fieldError(ctx, rawError, field, path, field.nonNull),
+      fieldError(ctx, rawError, field, path, field.nonNull, 'null'),
     );
   } catch (rawError) {
-    return into + fieldError(ctx, rawError, field, path, field.nonNull);
+    return into + fieldError(ctx, rawError, field, path, field.nonNull, 'null');
   }
 }
 
@@ -506,9 +525,7 @@ function executeField(
       return complete(ctx, undefined, path, field.typename, field.responseKey);
     } else if (field.kind === 'source') {
       path ??= addPath(parentPath, field.responseKey, field.parentType.name);
-      return runSourceField(ctx, field, path, complete, spliceJSON, (c, rawError, f, p) =>
-        fieldError(c, rawError, f, p, f.nonNull),
-      );
+      return runSourceField(ctx, field, path, complete, spliceJSON, 'null');
     }
     if ((field.resolve ?? ctx.fieldResolver) !== undefined || field.needsInfo) {
       path ??= addPath(parentPath, field.responseKey, field.parentType.name);
@@ -518,57 +535,26 @@ function executeField(
     const promised = isPromise(result);
     if (promised || path !== undefined) {
       path ??= addPath(parentPath, field.responseKey, field.parentType.name);
-      return completeField(ctx, field, path, info, result, promised);
+      return completeField(
+        ctx,
+        field,
+        textOf(field).complete,
+        path,
+        info,
+        result,
+        promised,
+        'null',
+      );
     }
     // A leaf's value: completed without its path unless it fails.
     const completed = complete(ctx, info, path, result, field.responseKey);
     if (typeof completed === 'string') return completed;
     const fieldPath = addPath(parentPath, field.responseKey, field.parentType.name);
     return completed.then(undefined, (rawError) =>
-      fieldError(ctx, rawError, field, fieldPath, field.nonNull),
+      fieldError(ctx, rawError, field, fieldPath, field.nonNull, 'null'),
     );
   } catch (rawError) {
     path ??= addPath(parentPath, field.responseKey, field.parentType.name);
-    return fieldError(ctx, rawError, field, path, field.nonNull);
+    return fieldError(ctx, rawError, field, path, field.nonNull, 'null');
   }
-}
-
-/** completeValue of a field's resolved value at `path` (executeField's second half), with its errors. */
-function completeField(
-  ctx: ExecutionContext,
-  field: FieldPlan,
-  path: Path,
-  info: GraphQLResolveInfo | undefined,
-  result: unknown,
-  /** isPromise(result), found by the caller: graphql-js reads `then` once before calling it. */
-  promised: boolean,
-): Text {
-  const complete = textOf(field).complete;
-  try {
-    const completed = promised
-      ? (result as Promise<unknown>).then((resolved) =>
-          complete(ctx, info, path, resolved, field.responseKey),
-        )
-      : complete(ctx, info, path, result, field.responseKey);
-    if (typeof completed !== 'string') {
-      return completed.then(undefined, (rawError) =>
-        fieldError(ctx, rawError, field, path, field.nonNull),
-      );
-    }
-    return completed;
-  } catch (rawError) {
-    return fieldError(ctx, rawError, field, path, field.nonNull);
-  }
-}
-
-/** handleFieldError, then the value a failed nullable position takes. */
-function fieldError(
-  ctx: ExecutionContext,
-  rawError: unknown,
-  field: FieldPlan,
-  path: Path,
-  nonNull: boolean,
-): string {
-  handleFieldError(ctx, rawError, field, path, nonNull);
-  return 'null';
 }

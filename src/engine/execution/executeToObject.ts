@@ -10,7 +10,8 @@ import { subselectionOf, type SelectionPlan } from '../plan/SelectionPlan.js';
 import { isNonNull, plainObjectTypeOf } from '../plan/typeGuards.js';
 import { sourceJSONText } from '../source/DataSource.js';
 import {
-  handleFieldError,
+  completeField,
+  fieldError,
   isIterableObject,
   isObjectNotPromise,
   isPlainArray,
@@ -159,10 +160,19 @@ export function executeFields(
       if (error !== NO_ERROR) {
         // The field's getter or resolver threw: its field error, as executeField would make it.
         const errorPath = addPath(path, field.responseKey, field.parentType.name);
-        result = fieldError(ctx, error, field, errorPath, field.nonNull);
+        result = fieldError(ctx, error, field, errorPath, field.nonNull, null);
       } else if (kind === STOP_RESOLVED) {
         // Resolved by the builder: completed here, without calling the resolver again.
-        result = completeField(ctx, field, fieldPath!, info, value, thenable);
+        result = completeField(
+          ctx,
+          field,
+          completerOf(field),
+          fieldPath!,
+          info,
+          value,
+          thenable,
+          null,
+        );
       } else if (value !== UNREAD) {
         // Read by the builder: executed here with that value, without reading it again.
         result = executeField(ctx, field, source, path, value);
@@ -202,7 +212,7 @@ const builderRuntime: ObjectRuntime = {
     const completed = executeFields(ctx, selection, value, path);
     if (completed instanceof Promise) {
       return completed.then(undefined, (rawError) =>
-        fieldError(ctx, rawError, field, path, field.nonNull),
+        fieldError(ctx, rawError, field, path, field.nonNull, null),
       );
     }
     return completed;
@@ -263,7 +273,7 @@ function executeField(
         path,
         completerOf(field),
         (_ctx, json) => JSON.parse(sourceJSONText(json)),
-        (c, rawError, f, p) => fieldError(c, rawError, f, p, f.nonNull),
+        null,
       );
     } else {
       if (field.needsInfo || (field.resolve ?? ctx.fieldResolver) !== undefined) {
@@ -272,49 +282,9 @@ function executeField(
       result = resolveField(ctx, field, source, parentPath, path, info, read);
     }
   } catch (rawError) {
-    return fieldError(ctx, rawError, field, path, field.nonNull);
+    return fieldError(ctx, rawError, field, path, field.nonNull, null);
   }
-  return completeField(ctx, field, path, info, result, isPromise(result));
-}
-
-/** completeValue of a field's resolved value (executeField's second half), with its errors. */
-function completeField(
-  ctx: ExecutionContext,
-  field: FieldPlan,
-  path: Path,
-  info: GraphQLResolveInfo | undefined,
-  result: unknown,
-  /** isPromise(result), found by the caller: graphql-js reads `then` once before calling it. */
-  promised: boolean,
-): unknown {
-  const complete = completerOf(field);
-  try {
-    const completed = promised
-      ? (result as Promise<unknown>).then((resolved) =>
-          complete(ctx, info, path, resolved, field.responseKey),
-        )
-      : complete(ctx, info, path, result, field.responseKey);
-    if (isPromise(completed)) {
-      return completed.then(undefined, (rawError) =>
-        fieldError(ctx, rawError, field, path, field.nonNull),
-      );
-    }
-    return completed;
-  } catch (rawError) {
-    return fieldError(ctx, rawError, field, path, field.nonNull);
-  }
-}
-
-/** handleFieldError, then the value a failed nullable position takes. */
-function fieldError(
-  ctx: ExecutionContext,
-  rawError: unknown,
-  field: FieldPlan,
-  path: Path,
-  nonNull: boolean,
-): null {
-  handleFieldError(ctx, rawError, field, path, nonNull);
-  return null;
+  return completeField(ctx, field, completerOf(field), path, info, result, isPromise(result), null);
 }
 
 function makeLeafCompleter(type: GraphQLLeafType): Completer<unknown> {
@@ -347,6 +317,8 @@ export function makeListCompleter(
     const listPath = path!;
     let containsPromise = false;
     let selection: SelectionPlan | undefined;
+    const fail = (rawError: unknown, index: number) =>
+      fieldError(ctx, rawError, field, addPath(listPath, index, undefined), itemNonNull, null);
     const completeOne = (item: unknown, index: number): unknown => {
       // `then` is read once, as graphql-js's isPromise(item) reads it.
       const promised = isPromise(item);
@@ -356,13 +328,11 @@ export function makeListCompleter(
           const completedItem = executeFields(ctx, selection, item, listPath, index);
           if (completedItem instanceof Promise) {
             containsPromise = true;
-            return completedItem.then(undefined, (rawError) =>
-              fieldError(ctx, rawError, field, addPath(listPath, index, undefined), itemNonNull),
-            );
+            return completedItem.then(undefined, (rawError) => fail(rawError, index));
           }
           return completedItem;
         } catch (rawError) {
-          return fieldError(ctx, rawError, field, addPath(listPath, index, undefined), itemNonNull);
+          return fail(rawError, index);
         }
       }
       const itemPath = addPath(listPath, index, undefined);
@@ -375,12 +345,12 @@ export function makeListCompleter(
         if (isPromise(completedItem)) {
           containsPromise = true;
           return completedItem.then(undefined, (rawError) =>
-            fieldError(ctx, rawError, field, itemPath, itemNonNull),
+            fieldError(ctx, rawError, field, itemPath, itemNonNull, null),
           );
         }
         return completedItem;
       } catch (rawError) {
-        return fieldError(ctx, rawError, field, itemPath, itemNonNull);
+        return fieldError(ctx, rawError, field, itemPath, itemNonNull, null);
       }
     };
     let completedResults: unknown[];

@@ -89,6 +89,16 @@ interface ResolveRuntime {
   readonly argumentsFor: (field: FieldPlan, variables: Record<string, unknown>) => unknown;
 }
 
+/** `value` through `field`'s sub-selection for `type`, at the field's `path`. */
+type Subselection<Extra extends unknown[], Result> = (
+  ctx: ExecutionContext,
+  field: FieldPlan,
+  type: GraphQLObjectType,
+  value: object,
+  path: Path,
+  ...extra: Extra
+) => Result;
+
 /** Supplied by the byte path's executor. */
 export interface TextRuntime extends ResolveRuntime {
   /** The field's adaptive text state: whether its last string needed escaping. */
@@ -97,14 +107,7 @@ export interface TextRuntime extends ResolveRuntime {
    * `value` written through the field's sub-selection for `type`: `into` followed by the object,
    * or a promise of the object's text alone (with the field's error handling).
    */
-  readonly subselection: (
-    ctx: ExecutionContext,
-    field: FieldPlan,
-    type: GraphQLObjectType,
-    value: object,
-    path: Path,
-    into: string,
-  ) => string | Promise<string>;
+  readonly subselection: Subselection<[into: string], string | Promise<string>>;
   /** The field's resolved value completed as text (or OMITTED, or a promise), with its errors. */
   readonly complete: (
     ctx: ExecutionContext,
@@ -121,13 +124,7 @@ export interface ObjectRuntime extends ResolveRuntime {
    * The sub-selection of `field` for `type` on `value`, as completeObjectValue runs it; a promise
    * it returns already carries the field's error handling.
    */
-  readonly subselection: (
-    ctx: ExecutionContext,
-    field: FieldPlan,
-    type: GraphQLObjectType,
-    value: object,
-    path: Path,
-  ) => unknown;
+  readonly subselection: Subselection<[], unknown>;
 }
 
 /** The generated test that `v` is a plain value of a built-in scalar, which serialize returns as is. */

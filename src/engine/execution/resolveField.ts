@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { argumentsFor, type FieldPlan } from '../plan/FieldPlan.js';
-import type { Completer } from './completion.js';
+import { fieldError, type Completer } from './completion.js';
 import { buildResolveInfo, sourceRunFor, type ExecutionContext } from './ExecutionContext.js';
 import { UNREAD } from './Handover.js';
 import { addPath, type Path } from './Path.js';
@@ -72,7 +72,7 @@ export function runSourceField<T>(
   path: Path,
   complete: Completer<T>,
   fromJSON: (ctx: ExecutionContext, json: string | Uint8Array) => T,
-  fail: (ctx: ExecutionContext, rawError: unknown, field: FieldPlan, path: Path) => T,
+  nullValue: T,
 ): Promise<T> {
   const { group, index } = field.source;
   const info = field.needsInfo ? buildResolveInfo(ctx, field, path) : undefined;
@@ -88,7 +88,9 @@ export function runSourceField<T>(
       }
       return complete(ctx, info, path, entry.value, field.responseKey);
     })
-    .then(undefined, (rawError) => fail(ctx, rawError, field, path));
+    .then(undefined, (rawError) =>
+      fieldError(ctx, rawError, field, path, field.nonNull, nullValue),
+    );
 }
 
 /** What readProperty gives when the property's getter threw; the error is in ctx.readError. */

@@ -12,7 +12,7 @@ import {
 } from './completion.js';
 import { isPromise, type ExecutionContext } from './ExecutionContext.js';
 import { makeListCompleter as objectListCompleter } from './executeToObject.js';
-import type { GeneratedWriter } from './generateSelection.js';
+import type * as interpreter from './executeToJSON.js';
 import { OMITTED } from './leafToJSON.js';
 import { addPath, type Path } from './Path.js';
 
@@ -24,24 +24,8 @@ type Text = string | Promise<string>;
  * so the two files do not import each other.
  */
 export interface TextListRuntime {
-  readonly executeFields: (
-    ctx: ExecutionContext,
-    selection: SelectionPlan,
-    source: unknown,
-    path: Path | undefined,
-    index: number,
-    into: string,
-  ) => Text;
-  readonly writeWith: (
-    writer: GeneratedWriter,
-    ctx: ExecutionContext,
-    selection: SelectionPlan,
-    source: object,
-    path: Path | undefined,
-    index: number,
-    text: string,
-    comma: boolean,
-  ) => Text;
+  readonly executeFields: typeof interpreter.executeFields;
+  readonly writeWith: typeof interpreter.writeWith;
 }
 
 /**

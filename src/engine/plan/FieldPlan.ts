@@ -175,7 +175,24 @@ export function createFieldPlan(
   const defaultRead = resolve === undefined && staticArgs !== undefined;
   const scalar = builtinScalarKind(returnType);
   const plainObject = plainObjectTypeOf(returnType);
-  const base: FieldPlanBase = {
+  const kind: FieldKind = isTypename
+    ? 'typename'
+    : source !== undefined
+      ? 'source'
+      : defaultRead && scalar !== undefined
+        ? 'leaf'
+        : plainObject !== undefined && (resolve !== undefined || defaultRead)
+          ? 'object'
+          : resolve !== undefined
+            ? 'resolved'
+            : 'read';
+  // One object literal for every kind, every member in the same order: V8 gives all field plans
+  // one shape (hidden class), so the executors' loads of these members stay monomorphic. The
+  // kind's members are chosen with the kind, here, which is what the type's union says. (A common
+  // part spread into one literal per kind made a first request of 100 fields 4x slower: 2.8 ms
+  // against 0.7 ms to plan and run it, most of it in that spread and in garbage collection.)
+  return {
+    kind,
     responseKey: propertyKey(responseKey),
     // Response keys are GraphQL names ([spec: Names](https://spec.graphql.org/October2021/#sec-Names)):
     // nothing in them needs escaping.
@@ -192,32 +209,18 @@ export function createFieldPlan(
     staticArgs,
     staticArgsError,
     argumentsBuilder: staticArgs === undefined && staticArgsError === undefined ? undefined : null,
+    typename: kind === 'typename' ? parentType.name : undefined,
+    // A GraphQL name: nothing to escape.
+    typenameJSON: kind === 'typename' ? '"' + parentType.name + '"' : undefined,
+    source: kind === 'source' ? source : undefined,
+    scalar: kind === 'leaf' ? scalar : undefined,
+    objectType: kind === 'object' ? plainObject : undefined,
     text: undefined,
     object: undefined,
     subselections: undefined,
     lastSubselectionType: undefined,
     lastSubselection: undefined,
-  };
-  const none = {
-    typename: undefined,
-    typenameJSON: undefined,
-    source: undefined,
-    scalar: undefined,
-    objectType: undefined,
-  };
-  // One object literal per kind, each with every member in the same order: V8 gives all field
-  // plans one shape (hidden class), so the executors' loads of these members stay monomorphic.
-  if (isTypename) {
-    const typenameJSON = '"' + parentType.name + '"'; // a GraphQL name: nothing to escape
-    return { ...base, kind: 'typename', ...none, typename: parentType.name, typenameJSON };
-  }
-  if (source !== undefined) return { ...base, kind: 'source', ...none, source };
-  if (defaultRead && scalar !== undefined) return { ...base, kind: 'leaf', ...none, scalar };
-  if (plainObject !== undefined && (resolve !== undefined || defaultRead)) {
-    return { ...base, kind: 'object', ...none, objectType: plainObject };
-  }
-  if (resolve !== undefined) return { ...base, kind: 'resolved', ...none };
-  return { ...base, kind: 'read', ...none };
+  } as FieldPlan;
 }
 
 /**
