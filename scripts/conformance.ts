@@ -12,9 +12,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { versionInfo } from 'graphql';
-import { codegen } from '../src/engine/execution/compileObjectWriter.js';
-import { objectLists } from '../src/engine/execution/executeToJSON.js';
-import { sluice } from './conformance/Contender.js';
+import { sluice, sluiceWith } from './conformance/Contender.js';
 import { formatReport } from './conformance/formatReport.js';
 import { checkParser } from './conformance/checkParser.js';
 import { listCorpus } from './conformance/listCorpus.js';
@@ -61,11 +59,9 @@ async function main(): Promise<number> {
     console.error(`conformance: no corpus folder at ${root}`);
     return 2;
   }
-  if (values.eager) {
-    codegen.threshold = 1;
-    objectLists.minEscapedCharsPerItem = 0;
-    objectLists.minItems = 1;
-  }
+  const contender = values.eager
+    ? sluiceWith({ codegenAfter: 1, objectLists: { minEscapedCharsPerItem: 0, minItems: 1 } })
+    : sluice;
   const schemas = listCorpus(root, values.only);
   const caseCount = schemas.reduce(
     (n, s) => n + s.queries.reduce((m, q) => m + q.cases.length, 0),
@@ -93,7 +89,7 @@ async function main(): Promise<number> {
   const progress = process.stderr.isTTY
     ? (done: number, total: number) => process.stderr.write(`\r${done}/${total} schemas`)
     : undefined;
-  const results = await runCorpus(sluice, schemas, progress);
+  const results = await runCorpus(contender, schemas, progress);
   if (progress) process.stderr.write('\r\x1b[K');
   const summary = summarize(results);
   console.log(

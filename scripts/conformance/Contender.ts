@@ -1,10 +1,12 @@
 import type { ExecutionArgs, ExecutionResult } from 'graphql';
 import {
   createEngine,
+  createExecutor,
   execute,
   executeJSON,
   type Engine,
   type EngineOptions,
+  type ExecutionOptions,
   type PromiseOrValue,
 } from '../../src/engine/index.js';
 
@@ -20,3 +22,13 @@ export interface Contender {
 
 /** Sluice itself, imported from source (`src/engine/index.ts`). */
 export const sluice: Contender = { execute, executeJSON, createEngine };
+
+/** Sluice with `execution` options, for all three entry points. */
+export function sluiceWith(execution: ExecutionOptions): Contender {
+  const executor = createExecutor(execution);
+  return {
+    execute: executor.execute,
+    executeJSON: executor.executeJSON,
+    createEngine: (options) => createEngine({ ...options, execution }),
+  };
+}

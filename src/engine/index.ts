@@ -1,9 +1,16 @@
 /**
  * `sluice` — the engine's public API. Everything else in src/engine is internal.
  */
-export { execute, executeSync, type PromiseOrValue } from './execute.js';
-export { subscribe } from './subscribe.js';
-export { executeJSON } from './executeJSON.js';
+export {
+  createExecutor,
+  execute,
+  executeJSON,
+  executeSync,
+  subscribe,
+  type Executor,
+} from './createExecutor.js';
+export type { ExecutionOptions, ObjectListPolicy } from './execution/ExecutionOptions.js';
+export type { PromiseOrValue } from './execution/runJSON.js';
 export { validateDocument as validate } from './validation/validateDocument.js';
 export {
   makeSchema,

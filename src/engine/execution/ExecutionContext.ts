@@ -20,11 +20,20 @@ import type { FieldPlan } from '../plan/FieldPlan.js';
 import { runSourceGroup, type SourceGroup, type SourceRun } from '../plan/SourceGroup.js';
 import type { Abortable } from '../source/DataSource.js';
 import { CollectedErrors } from './CollectedErrors.js';
+import { DEFAULT_SETTINGS, type ExecutionSettings } from './ExecutionOptions.js';
+import { newHandover, type Handover } from './Handover.js';
+import type { TextSink } from './leafToJSON.js';
 import type { Path } from './Path.js';
 
 /** The state of one execution: what varies per request, next to the cached plan. */
-export interface ExecutionContext {
+export interface ExecutionContext extends TextSink {
   readonly plan: OperationPlan;
+  /** The executor's switches (ExecutionOptions.ts). */
+  readonly settings: ExecutionSettings;
+  /** Where generated code that stopped at a field leaves what the interpreter goes on with. */
+  readonly handover: Handover;
+  /** What a getter threw when the byte path's interpreter read a property (executeToJSON.ts). */
+  readError: unknown;
   readonly schema: GraphQLSchema;
   readonly fragments: Readonly<Record<string, FragmentDefinitionNode>>;
   readonly operation: OperationDefinitionNode;
@@ -42,8 +51,6 @@ export interface ExecutionContext {
   readonly abortable: Abortable | undefined;
   /** Statements of root data sources started by this execution (each runs once). */
   sourceRuns: Map<SourceGroup, SourceRun> | undefined;
-  /** The first error JSON.stringify raised writing a value (byte path only). */
-  jsonFailure: { readonly error: unknown } | undefined;
   /**
    * Source JSON kept as bytes for a caller that takes the response as bytes (splicedJSON.ts);
    * undefined: bytes are decoded into the text.
@@ -51,7 +58,7 @@ export interface ExecutionContext {
   splicedBytes: Uint8Array[] | undefined;
   /**
    * Whether result objects the object executor builds may have Object.prototype: true on the byte
-   * path, which stringifies them at once (its lists of objects, see executeToJSON's objectLists);
+   * path, which stringifies them at once (its lists of objects, see textLists.ts);
    * false for `execute`, whose results are graphql-js's objects without a prototype.
    */
   plainObjects: boolean;
@@ -69,6 +76,7 @@ function devAssert(condition: unknown, message: string): void {
 export function buildExecutionContext(
   args: ExecutionArgs,
   abortable?: Abortable,
+  settings: ExecutionSettings = DEFAULT_SETTINGS,
 ): ExecutionContext | ReadonlyArray<GraphQLError> {
   const { schema, document, variableValues: rawVariableValues } = args;
   devAssert(document, 'Must provide document.');
@@ -99,6 +107,9 @@ export function buildExecutionContext(
   }
   return {
     plan,
+    settings,
+    handover: newHandover(),
+    readError: undefined,
     schema,
     fragments: plan.fragments,
     operation: plan.operation,
@@ -111,6 +122,7 @@ export function buildExecutionContext(
     abortable,
     sourceRuns: undefined,
     jsonFailure: undefined,
+    escapedChars: 0,
     splicedBytes: undefined,
     plainObjects: false,
   };

@@ -2,6 +2,7 @@ import {
   GraphQLError,
   locatedError,
   type GraphQLAbstractType,
+  type GraphQLLeafType,
   type GraphQLObjectType,
   type GraphQLOutputType,
   type GraphQLResolveInfo,
@@ -15,7 +16,7 @@ import { pathToArray, type Path } from './Path.js';
 import { isAbstract, isLeaf, isList, isNonNull, isObject } from '../plan/typeGuards.js';
 
 /**
- * Pieces of value completion (spec §6.4.3 "Value Completion") shared by the object and the JSON
+ * Pieces of value completion ([spec: Value Completion](https://spec.graphql.org/October2021/#sec-Value-Completion)) shared by the object and the JSON
  * executors, with graphql-js's exact messages.
  */
 
@@ -122,23 +123,6 @@ export function ensureValidRuntimeType(
   return runtimeType;
 }
 
-/**
- * Whether completing this type (without going into sub-selections) calls something that takes
- * the resolve info: resolveType (abstract types) or isTypeOf (object types that have one).
- */
-export function completionNeedsInfo(type: GraphQLOutputType): boolean {
-  if (isNonNull(type) || isList(type)) return completionNeedsInfo(type.ofType);
-  if (isAbstract(type)) return true;
-  if (isObject(type)) return type.isTypeOf != null;
-  return false;
-}
-
-/** Leaf types need no path unless something fails; everything else passes the path down. */
-export function isLeafCompletion(type: GraphQLOutputType): boolean {
-  if (isNonNull(type)) return isLeafCompletion(type.ofType);
-  return isLeaf(type);
-}
-
 /** How an executor writes an object's selection set: into objects, or into JSON text. */
 export type ExecuteSelection<T> = (
   ctx: ExecutionContext,
@@ -148,7 +132,7 @@ export type ExecuteSelection<T> = (
 ) => T | Promise<T>;
 
 /**
- * completeObjectValue (spec §6.4.3), shared by both executors: the sub-selection planned once per
+ * completeObjectValue ([spec: CompleteValue](https://spec.graphql.org/October2021/#CompleteValue())), shared by both executors: the sub-selection planned once per
  * runtime type, then isTypeOf (sync or async) before the fields run.
  */
 export function completeObjectValue<T>(
@@ -175,7 +159,7 @@ export function completeObjectValue<T>(
 }
 
 /**
- * completeAbstractValue (spec §6.4.3, ResolveAbstractType), shared by both executors: the
+ * completeAbstractValue ([spec: ResolveAbstractType](https://spec.graphql.org/October2021/#ResolveAbstractType())), shared by both executors: the
  * runtime type from resolveType (or the execution's type resolver), checked as graphql-js
  * checks it, then completed as that object type.
  */
@@ -216,7 +200,7 @@ export function completeAbstractValue<T>(
 }
 
 /**
- * handleFieldError (spec §6.4.4): locates a raw error at the field and path; a non-null position
+ * handleFieldError ([spec: Handling Field Errors](https://spec.graphql.org/October2021/#sec-Handling-Field-Errors)): locates a raw error at the field and path; a non-null position
  * rethrows it to its parent, any other records it (the caller then writes null).
  */
 export function handleFieldError(
@@ -231,8 +215,53 @@ export function handleFieldError(
   ctx.errors.add(error, path);
 }
 
+/** handleFieldError, then `nullValue`: what a failed nullable position takes in the emitter. */
+export function fieldError<T>(
+  ctx: ExecutionContext,
+  rawError: unknown,
+  field: FieldPlan,
+  path: Path,
+  nonNull: boolean,
+  nullValue: T,
+): T {
+  handleFieldError(ctx, rawError, field, path, nonNull);
+  return nullValue;
+}
+
 /**
- * ExecuteOperation's first steps (spec §6.2), shared by both executors: the root type (an error
+ * completeValue of a field's resolved value at `path` (ExecuteField's second half) through the
+ * emitter's `complete`, with its errors. `promised` is isPromise(result), found by the caller:
+ * graphql-js reads `then` once before calling it.
+ */
+export function completeField<T>(
+  ctx: ExecutionContext,
+  field: FieldPlan,
+  complete: Completer<T>,
+  path: Path,
+  info: GraphQLResolveInfo | undefined,
+  result: unknown,
+  promised: boolean,
+  nullValue: T,
+): T | Promise<T> {
+  try {
+    const completed = promised
+      ? (result as Promise<unknown>).then((resolved) =>
+          complete(ctx, info, path, resolved, field.responseKey),
+        )
+      : complete(ctx, info, path, result, field.responseKey);
+    if (isPromise(completed)) {
+      return completed.then(undefined, (rawError) =>
+        fieldError(ctx, rawError, field, path, field.nonNull, nullValue),
+      );
+    }
+    return completed;
+  } catch (rawError) {
+    return fieldError(ctx, rawError, field, path, field.nonNull, nullValue);
+  }
+}
+
+/**
+ * ExecuteOperation's first steps ([spec: Executing Operations](https://spec.graphql.org/October2021/#sec-Executing-Operations)), shared by both executors: the root type (an error
  * when the schema has none for this operation type) and the root selection for this request.
  */
 export function rootSelectionOf(ctx: ExecutionContext): SelectionPlan {
@@ -249,19 +278,75 @@ export function rootSelectionOf(ctx: ExecutionContext): SelectionPlan {
 }
 
 /**
- * The object type of a (possibly non-null) object type that completes without calling anything
- * (no isTypeOf): its values can go straight to executeFields.
- */
-export function plainObjectTypeOf(type: GraphQLOutputType): GraphQLObjectType | undefined {
-  const nullable = isNonNull(type) ? type.ofType : type;
-  return isObject(nullable) && nullable.isTypeOf == null ? nullable : undefined;
-}
-
-/**
  * Whether a value is an object to complete through a sub-selection: not null, not an Error, not
  * a promise. `promised` is isPromise(value), found by the caller: graphql-js reads a list item's
  * or a field value's `then` once to check it, so it is not read again here.
  */
 export function isObjectNotPromise(value: unknown, promised: boolean): value is object {
   return !promised && value !== null && typeof value === 'object' && !(value instanceof Error);
+}
+
+/**
+ * completeValue for one position: `path` may be undefined where completion cannot need it
+ * (leaves: made only on failure); `key` is the response key or list index the value goes under
+ * (what JSON.stringify passes to a toJSON method; the object emitter ignores it).
+ */
+export type Completer<T> = (
+  ctx: ExecutionContext,
+  info: GraphQLResolveInfo | undefined,
+  path: Path | undefined,
+  result: unknown,
+  key: string | number,
+) => T | Promise<T>;
+
+/** What differs between the two emitters' completion: text (JSON) or result objects. */
+export interface Emitter<T> {
+  /** What a null position is: `null`, or the text `null`. */
+  readonly nullValue: T;
+  /** completeValue for a leaf type (serialize, then the emitter's form of the value). */
+  leaf(type: GraphQLLeafType): Completer<T>;
+  /** completeListValue, for a list of `itemType`. */
+  list(field: FieldPlan, itemType: GraphQLOutputType): Completer<T>;
+  /** ExecuteSelectionSet of an object's sub-selection. */
+  readonly selection: ExecuteSelection<T>;
+}
+
+/**
+ * Builds completeValue ([spec: Value Completion](https://spec.graphql.org/October2021/#sec-Value-Completion))
+ * for one return type of one field, once, for one emitter: the type's dispatch is done here, so
+ * each completer is a closure that only checks its value.
+ */
+export function makeCompleter<T>(
+  field: FieldPlan,
+  type: GraphQLOutputType,
+  emitter: Emitter<T>,
+): Completer<T> {
+  const nullValue = emitter.nullValue;
+  if (isNonNull(type)) {
+    const inner = makeCompleter(field, type.ofType, emitter);
+    return (ctx, info, path, result, key) => {
+      if (result instanceof Error) throw result;
+      if (result == null) throw nonNullError(field);
+      return inner(ctx, info, path, result, key);
+    };
+  }
+  if (isList(type)) return emitter.list(field, type.ofType);
+  if (isLeaf(type)) return emitter.leaf(type);
+  if (isAbstract(type)) {
+    const selection = emitter.selection;
+    return (ctx, info, path, result) => {
+      if (result instanceof Error) throw result;
+      if (result == null) return nullValue;
+      return completeAbstractValue(ctx, type, field, info, path!, result, selection);
+    };
+  }
+  if (isObject(type)) {
+    const selection = emitter.selection;
+    return (ctx, info, path, result) => {
+      if (result instanceof Error) throw result;
+      if (result == null) return nullValue;
+      return completeObjectValue(ctx, type, field, info, path!, result, selection);
+    };
+  }
+  throw new Error(`Cannot complete value of unexpected output type: ${String(type)}`);
 }

@@ -1,70 +1,55 @@
-import type { GraphQLError } from 'graphql';
-import {
-  type ExecutionResult,
-  type GraphQLLeafType,
-  type GraphQLOutputType,
-  type GraphQLResolveInfo,
+import type {
+  ExecutionResult,
+  GraphQLError,
+  GraphQLLeafType,
+  GraphQLOutputType,
+  GraphQLResolveInfo,
 } from 'graphql';
 import { argumentsFor, type FieldPlan } from '../plan/FieldPlan.js';
 import { subselectionOf, type SelectionPlan } from '../plan/SelectionPlan.js';
-import {
-  completeAbstractValue,
-  rootSelectionOf,
-  handleFieldError,
-  completeObjectValue,
-  completionNeedsInfo,
-  isIterableObject,
-  isPlainArray,
-  isObjectNotPromise,
-  nonNullError,
-  notIterableError,
-  plainObjectTypeOf,
-  serializeNullError,
-} from './completion.js';
-import {
-  buildResolveInfo,
-  isPromise,
-  sourceRunFor,
-  type ExecutionContext,
-} from './ExecutionContext.js';
-import { addPath, ownPath, type Path } from './Path.js';
+import { isNonNull, plainObjectTypeOf } from '../plan/typeGuards.js';
 import { sourceJSONText } from '../source/DataSource.js';
-import { isJSONNull } from './splicedJSON.js';
 import {
-  built,
-  compileObjectBuilder,
-  type BuilderField,
-  type BuilderRuntime,
-  type ObjectBuilder,
-} from './compileObjectBuilder.js';
+  completeField,
+  fieldError,
+  isIterableObject,
+  isObjectNotPromise,
+  isPlainArray,
+  makeCompleter,
+  notIterableError,
+  rootSelectionOf,
+  serializeNullError,
+  type Completer,
+  type Emitter,
+} from './completion.js';
+import { buildResolveInfo, isPromise, type ExecutionContext } from './ExecutionContext.js';
 import {
-  codegen,
-  defaultReadLeafKind,
-  NO_ERROR,
-  objectFieldTypeOf,
-  UNREAD,
-} from './compileObjectWriter.js';
-import { isAbstract, isLeaf, isList, isNonNull, isObject } from '../plan/typeGuards.js';
+  generateBuilder,
+  takes,
+  type GeneratedBuilder,
+  type ObjectRuntime,
+} from './generateSelection.js';
+import { clearHandover, NO_ERROR, STOP_RESOLVED, UNREAD } from './Handover.js';
+import { addPath, ownPath, type Path } from './Path.js';
+import { resolveField, runSourceField } from './resolveField.js';
+import { nullPrototypeObject, promiseForObject, resultObject } from './resultObjects.js';
 
 /**
- * The executor that builds graphql-js's result objects (for the `execute` drop-in). Its control
- * flow — where promises are created, chained and awaited, where errors are caught — follows
- * graphql-js 16's execute.ts step by step, so results, error order and timing match; what it
- * saves is everything graphql-js recomputes per value: field collection, field definitions,
- * static arguments, resolve info for default-resolved fields, type checks of the return type.
+ * The object emitter: builds graphql-js's result objects (for the `execute` drop-in). Its
+ * control flow — where promises are created, chained and awaited, where errors are caught —
+ * follows graphql-js 16's execute.ts step by step, so results, error order and timing match;
+ * what it saves is everything graphql-js recomputes per value: field collection, field
+ * definitions, static arguments, resolve info for default-resolved fields, type checks of the
+ * return type.
  */
 
-export type Completer = (
-  ctx: ExecutionContext,
-  info: GraphQLResolveInfo | undefined,
-  path: Path,
-  result: unknown,
-) => unknown;
-
-interface ObjectFieldState {
-  complete: Completer;
-  needsInfo: boolean;
-  nonNull: boolean;
+declare module '../plan/EmitterSlots.js' {
+  interface ObjectFieldSlot {
+    readonly complete: Completer<unknown>;
+  }
+  interface ObjectBuilder {
+    (...args: Parameters<GeneratedBuilder>): ReturnType<GeneratedBuilder>;
+  }
 }
 
 export function executeOperationToObject(
@@ -132,10 +117,11 @@ function executeFieldsSerially(
 }
 
 /**
- * ExecuteSelectionSet (spec §6.3) for one object. The object's path is `path`, or for a list
- * item (`index` >= 0) `path` + `index`, made only when a field needs it (one the builder does
- * not take, or an error). Returns the result object, or a native Promise of it (its callers
- * test with instanceof, cheaper than isPromise's property lookup on a result object).
+ * ExecuteSelectionSet ([spec](https://spec.graphql.org/October2021/#sec-Executing-Selection-Sets))
+ * for one object. The object's path is `path`, or for a list item (`index` >= 0) `path` +
+ * `index`, made only when a field needs it (one the builder does not take, or an error).
+ * Returns the result object, or a native Promise of it (its callers test with instanceof,
+ * cheaper than isPromise's property lookup on a result object).
  */
 export function executeFields(
   ctx: ExecutionContext,
@@ -148,13 +134,13 @@ export function executeFields(
   const fields = selection.fields;
   let start = 0;
   let containsPromise = false;
-  let builder: ObjectBuilder | null = null;
+  let builder: GeneratedBuilder | null = null;
   if (source !== null && typeof source === 'object' && ctx.fieldResolver === undefined) {
-    builder = codegen.enabled ? builderOf(selection) : null;
+    builder = ctx.settings.codegen ? builderOf(ctx, selection) : null;
     if (builder !== null) {
       start = builder(source, results, ctx, listOrOwnPath, index);
-      if (built.async) {
-        built.async = false;
+      if (ctx.handover.async) {
+        ctx.handover.async = false;
         containsPromise = true;
       }
       if (start === fields.length) {
@@ -165,36 +151,33 @@ export function executeFields(
   const path = ownPath(listOrOwnPath, index);
   try {
     if (builder !== null) {
+      // Where the builder stopped: taken out of the handover at once, then finished here.
       const field = fields[start]!;
-      if (built.error !== NO_ERROR) {
+      const h = ctx.handover;
+      const { kind, error, value, path: fieldPath, info, thenable } = h;
+      clearHandover(h);
+      let result: unknown = UNREAD;
+      if (error !== NO_ERROR) {
         // The field's getter or resolver threw: its field error, as executeField would make it.
-        const error = built.error;
-        built.error = NO_ERROR;
-        const fieldPath = addPath(path, field.responseKey, field.parentType.name);
-        results[field.responseKey] = fieldError(
-          ctx,
-          error,
-          field,
-          fieldPath,
-          isNonNull(field.returnType),
-        );
-        start++;
-      } else if (built.read) {
-        // Read by the builder: executed here with that value, without reading it again.
-        const value = built.value;
-        built.read = false;
-        built.value = undefined;
-        const result = executeField(ctx, field, source, path, value);
-        results[field.responseKey] = result;
-        if (isPromise(result)) containsPromise = true;
-        start++;
-      } else if (built.resolved) {
+        const errorPath = addPath(path, field.responseKey, field.parentType.name);
+        result = fieldError(ctx, error, field, errorPath, field.nonNull, null);
+      } else if (kind === STOP_RESOLVED) {
         // Resolved by the builder: completed here, without calling the resolver again.
-        const { value, path: fieldPath, info, thenable } = built;
-        built.resolved = false;
-        built.value = built.path = built.info = undefined;
-        const state = stateOf(field);
-        const result = completeField(ctx, field, state, fieldPath!, info, value, thenable);
+        result = completeField(
+          ctx,
+          field,
+          completerOf(field),
+          fieldPath!,
+          info,
+          value,
+          thenable,
+          null,
+        );
+      } else if (value !== UNREAD) {
+        // Read by the builder: executed here with that value, without reading it again.
+        result = executeField(ctx, field, source, path, value);
+      }
+      if (result !== UNREAD) {
         results[field.responseKey] = result;
         if (isPromise(result)) containsPromise = true;
         start++;
@@ -218,18 +201,18 @@ export function executeFields(
   return containsPromise ? promiseForObject(results) : results;
 }
 
-/** What the generated builders' object fields call (compileObjectBuilder.ts). */
-const builderRuntime: BuilderRuntime = {
+/** What the generated builders' object fields call (generateSelection.ts). */
+const builderRuntime: ObjectRuntime = {
   addPath,
   ownPath,
   buildResolveInfo,
   argumentsFor,
-  completeObject(ctx, field, type, value, path) {
+  subselection(ctx, field, type, value, path) {
     const selection = subselectionOf(ctx.plan, ctx.variableValues, field, type);
     const completed = executeFields(ctx, selection, value, path);
     if (completed instanceof Promise) {
       return completed.then(undefined, (rawError) =>
-        fieldError(ctx, rawError, field, path, isNonNull(field.returnType)),
+        fieldError(ctx, rawError, field, path, field.nonNull, null),
       );
     }
     return completed;
@@ -237,107 +220,38 @@ const builderRuntime: BuilderRuntime = {
 };
 
 /**
- * The selection's generated builder (compileObjectBuilder.ts), once it has built enough objects
- * through the interpreter to be worth compiling: null until then, and for good when its first
- * field is not one a builder takes.
+ * The selection's generated builder, once it has built `codegenAfter` objects through the
+ * interpreter: null until then, and for good when its first field is not one a builder takes.
  */
-function builderOf(selection: SelectionPlan): ObjectBuilder | null {
-  const builder = selection.objectBuilder as ObjectBuilder | null | undefined;
+function builderOf(ctx: ExecutionContext, selection: SelectionPlan): GeneratedBuilder | null {
+  const builder = selection.objectBuilder;
   if (builder !== undefined) return builder;
-  if (++selection.objectBuilds < codegen.threshold) return null;
-  const fields: BuilderField[] = [];
-  for (const field of selection.fields) {
-    const objectType = objectFieldTypeOf(field);
-    const kind =
-      field.typename !== undefined
-        ? 'typename'
-        : objectType !== undefined
-          ? 'object'
-          : defaultReadLeafKind(field);
-    if (kind === undefined) break;
-    fields.push({
-      kind,
-      nonNull: isNonNull(field.returnType),
-      fieldName: field.fieldName,
-      responseKey: field.responseKey,
-      typename: field.typename ?? '',
-      plan: field,
-      objectType,
-    });
-  }
-  const compiled = fields.length === 0 ? null : compileObjectBuilder(fields, builderRuntime);
+  if (++selection.objectBuilds < ctx.settings.codegenAfter) return null;
+  const fields = selection.fields;
+  let run = 0;
+  while (run < fields.length && takes('object', fields[run]!)) run++;
+  const compiled = run === 0 ? null : generateBuilder(fields.slice(0, run), builderRuntime);
   selection.objectBuilder = compiled;
   return compiled;
 }
 
-/**
- * A new result object for `selection`: without a prototype for `execute`, as graphql-js's; with
- * Object.prototype on the byte path (ExecutionContext.plainObjects), except where a key is
- * `__proto__`. An object given keys one by one turns into one of V8's dictionaries at about 20
- * keys (twice as slow to fill and to stringify: a 100-key object 41 -> 6 us to build, 70 -> 46
- * us to stringify, bench:engine (b)), so wide selections copy a template of their keys instead,
- * made once by JSON.parse, which keeps objects that wide in fast mode; executeFields sets every
- * key before anyone sees the object. Narrow objects are faster made empty.
- */
-function resultObject(ctx: ExecutionContext, selection: SelectionPlan): Record<string, unknown> {
-  if (selection.protoKey) return nullPrototypeObject();
-  let object: Record<string, unknown>;
-  if (selection.fields.length > WIDE) {
-    const template = (selection.resultTemplate ??= templateOf(selection)) as object;
-    object = { ...template } as Record<string, unknown>;
-  } else {
-    object = {};
-  }
-  return ctx.plainObjects
-    ? object
-    : (Object.setPrototypeOf(object, null) as Record<string, unknown>);
-}
+const objectEmitter: Emitter<unknown> = {
+  nullValue: null,
+  leaf: makeLeafCompleter,
+  list: makeListCompleter,
+  selection: executeFields,
+};
 
-/** Objects with more keys than this are copied from a template (see resultObject). */
-const WIDE = 16;
-
-function templateOf(selection: SelectionPlan): object {
-  const keys = selection.fields.map((field) => JSON.stringify(field.responseKey) + ':null');
-  return JSON.parse('{' + keys.join(',') + '}') as object;
-}
-
-/**
- * A result object with no prototype (so that a `__proto__` response key is an own property like
- * any other). `Object.create(null)` gives V8's dictionary-mode objects, whose stores and
- * JSON.stringify are about twice as slow; an empty object whose prototype is then set to null
- * keeps fast properties (shared maps, one per selection).
- */
-function nullPrototypeObject(): Record<string, unknown> {
-  return Object.setPrototypeOf({}, null) as Record<string, unknown>;
-}
-
-/** graphql-js's promiseForObject. */
-function promiseForObject(object: Record<string, unknown>): Promise<Record<string, unknown>> {
-  return Promise.all(Object.values(object)).then((resolvedValues) => {
-    const resolvedObject = nullPrototypeObject();
-    const keys = Object.keys(object);
-    for (let i = 0; i < keys.length; i++) resolvedObject[keys[i]!] = resolvedValues[i];
-    return resolvedObject;
+function completerOf(field: FieldPlan): Completer<unknown> {
+  const slot = (field.object ??= {
+    complete: makeCompleter(field, field.returnType, objectEmitter),
   });
-}
-
-function stateOf(field: FieldPlan): ObjectFieldState {
-  let state = field.completeObject as ObjectFieldState | undefined;
-  if (state === undefined) {
-    state = {
-      complete: makeCompleter(field, field.returnType),
-      needsInfo: completionNeedsInfo(field.returnType),
-      nonNull: isNonNull(field.returnType),
-    };
-    field.completeObject = state;
-  }
-  return state;
+  return slot.complete;
 }
 
 /**
- * ExecuteField (spec §6.4). `read`: what the default resolver's property read already gave
- * (UNREAD: nothing read yet), for a field read by the default resolver: graphql-js reads the
- * property once, and again only to call a method.
+ * ExecuteField ([spec](https://spec.graphql.org/October2021/#sec-Executing-Fields)). `read`:
+ * what the default resolver's property read already gave (UNREAD: nothing read yet).
  */
 function executeField(
   ctx: ExecutionContext,
@@ -346,137 +260,34 @@ function executeField(
   parentPath: Path | undefined,
   read: unknown,
 ): unknown {
-  const state = stateOf(field);
   const path = addPath(parentPath, field.responseKey, field.parentType.name);
   let info: GraphQLResolveInfo | undefined;
   let result: unknown;
   try {
-    if (field.typename !== undefined) {
+    if (field.kind === 'typename') {
       result = field.typename;
-    } else if (field.source !== undefined) {
-      const { group, index } = field.source;
-      if (state.needsInfo) info = buildResolveInfo(ctx, field, path);
-      const resolvedInfo = info;
-      const completed = sourceRunFor(ctx, group).then((results) => {
-        const entry = results[index];
-        if (entry === undefined)
-          throw new Error(`Data source returned no result for "${field.responseKey}".`);
-        if (entry.kind === 'json') {
-          return isJSONNull(entry.json)
-            ? state.complete(ctx, resolvedInfo, path, null)
-            : JSON.parse(sourceJSONText(entry.json));
-        }
-        return state.complete(ctx, resolvedInfo, path, entry.value);
-      });
-      return completed.then(undefined, (rawError) =>
-        fieldError(ctx, rawError, field, path, state.nonNull),
+    } else if (field.kind === 'source') {
+      return runSourceField(
+        ctx,
+        field,
+        path,
+        completerOf(field),
+        (_ctx, json) => JSON.parse(sourceJSONText(json)),
+        null,
       );
     } else {
-      const resolve = field.resolve ?? ctx.fieldResolver;
-      if (resolve !== undefined) {
+      if (field.needsInfo || (field.resolve ?? ctx.fieldResolver) !== undefined) {
         info = buildResolveInfo(ctx, field, path);
-        result = resolve(source, argumentsFor(field, ctx.variableValues), ctx.contextValue, info);
-      } else {
-        // graphql-js's defaultFieldResolver, inline. Arguments are still coerced first, since
-        // coercion errors are raised even when nothing uses the arguments.
-        const args =
-          field.staticArgs === undefined ? argumentsFor(field, ctx.variableValues) : undefined;
-        if (source !== null && (typeof source === 'object' || typeof source === 'function')) {
-          const property =
-            read !== UNREAD ? read : (source as Record<string, unknown>)[field.fieldName];
-          if (typeof property === 'function') {
-            info = buildResolveInfo(ctx, field, path);
-            result = (source as Record<string, (...a: unknown[]) => unknown>)[field.fieldName]!(
-              args ?? argumentsFor(field, ctx.variableValues),
-              ctx.contextValue,
-              info,
-            );
-          } else {
-            result = property;
-          }
-        }
-        if (info === undefined && state.needsInfo) info = buildResolveInfo(ctx, field, path);
       }
+      result = resolveField(ctx, field, source, parentPath, path, info, read);
     }
   } catch (rawError) {
-    return fieldError(ctx, rawError, field, path, state.nonNull);
+    return fieldError(ctx, rawError, field, path, field.nonNull, null);
   }
-  return completeField(ctx, field, state, path, info, result, isPromise(result));
+  return completeField(ctx, field, completerOf(field), path, info, result, isPromise(result), null);
 }
 
-/** completeValue of a field's resolved value (executeField's second half), with its errors. */
-function completeField(
-  ctx: ExecutionContext,
-  field: FieldPlan,
-  state: ObjectFieldState,
-  path: Path,
-  info: GraphQLResolveInfo | undefined,
-  result: unknown,
-  /** isPromise(result), found by the caller: graphql-js reads `then` once before calling it. */
-  promised: boolean,
-): unknown {
-  try {
-    let completed: unknown;
-    if (promised) {
-      completed = (result as Promise<unknown>).then((resolved) =>
-        state.complete(ctx, info, path, resolved),
-      );
-    } else {
-      completed = state.complete(ctx, info, path, result);
-    }
-    if (isPromise(completed)) {
-      return completed.then(undefined, (rawError) =>
-        fieldError(ctx, rawError, field, path, state.nonNull),
-      );
-    }
-    return completed;
-  } catch (rawError) {
-    return fieldError(ctx, rawError, field, path, state.nonNull);
-  }
-}
-
-/** handleFieldError, then the value a failed nullable position takes. */
-function fieldError(
-  ctx: ExecutionContext,
-  rawError: unknown,
-  field: FieldPlan,
-  path: Path,
-  nonNull: boolean,
-): null {
-  handleFieldError(ctx, rawError, field, path, nonNull);
-  return null;
-}
-
-/** Builds completeValue for one return type of one field, once. */
-function makeCompleter(field: FieldPlan, type: GraphQLOutputType): Completer {
-  if (isNonNull(type)) {
-    const inner = makeCompleter(field, type.ofType);
-    return (ctx, info, path, result) => {
-      if (result instanceof Error) throw result;
-      if (result == null) throw nonNullError(field);
-      return inner(ctx, info, path, result);
-    };
-  }
-  if (isList(type)) return makeListCompleter(field, type.ofType);
-  if (isLeaf(type)) return makeLeafCompleter(type);
-  if (isAbstract(type)) {
-    return (ctx, info, path, result) => {
-      if (result instanceof Error) throw result;
-      if (result == null) return null;
-      return completeAbstractValue(ctx, type, field, info, path!, result, executeFields);
-    };
-  }
-  if (isObject(type)) {
-    return (ctx, info, path, result) => {
-      if (result instanceof Error) throw result;
-      if (result == null) return null;
-      return completeObjectValue(ctx, type, field, info, path!, result, executeFields);
-    };
-  }
-  throw new Error(`Cannot complete value of unexpected output type: ${String(type)}`);
-}
-
-function makeLeafCompleter(type: GraphQLLeafType): Completer {
+function makeLeafCompleter(type: GraphQLLeafType): Completer<unknown> {
   return (_ctx, _info, _path, result) => {
     if (result instanceof Error) throw result;
     if (result == null) return null;
@@ -488,10 +299,13 @@ function makeLeafCompleter(type: GraphQLLeafType): Completer {
 
 /**
  * completeListValue for `field`'s list of `itemType`, building the items as result objects (the
- * byte path uses it for lists it writes as objects).
+ * byte path uses it for lists it writes as objects, textLists.ts).
  */
-export function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType): Completer {
-  const completeItem = makeCompleter(field, itemType);
+export function makeListCompleter(
+  field: FieldPlan,
+  itemType: GraphQLOutputType,
+): Completer<unknown> {
+  const completeItem = makeCompleter(field, itemType, objectEmitter);
   const itemNonNull = isNonNull(itemType);
   // Items of a plain object type go straight to executeFields, and their path is made only if
   // one of their fields needs it.
@@ -500,45 +314,43 @@ export function makeListCompleter(field: FieldPlan, itemType: GraphQLOutputType)
     if (result instanceof Error) throw result;
     if (result == null) return null;
     if (!isIterableObject(result)) throw notIterableError(field);
+    const listPath = path!;
     let containsPromise = false;
     let selection: SelectionPlan | undefined;
+    const fail = (rawError: unknown, index: number) =>
+      fieldError(ctx, rawError, field, addPath(listPath, index, undefined), itemNonNull, null);
     const completeOne = (item: unknown, index: number): unknown => {
       // `then` is read once, as graphql-js's isPromise(item) reads it.
       const promised = isPromise(item);
       if (itemObjectType !== undefined && isObjectNotPromise(item, promised)) {
         try {
           selection ??= subselectionOf(ctx.plan, ctx.variableValues, field, itemObjectType);
-          const completedItem = executeFields(ctx, selection, item, path, index);
+          const completedItem = executeFields(ctx, selection, item, listPath, index);
           if (completedItem instanceof Promise) {
             containsPromise = true;
-            return completedItem.then(undefined, (rawError) =>
-              fieldError(ctx, rawError, field, addPath(path, index, undefined), itemNonNull),
-            );
+            return completedItem.then(undefined, (rawError) => fail(rawError, index));
           }
           return completedItem;
         } catch (rawError) {
-          return fieldError(ctx, rawError, field, addPath(path, index, undefined), itemNonNull);
+          return fail(rawError, index);
         }
       }
-      const itemPath = addPath(path, index, undefined);
+      const itemPath = addPath(listPath, index, undefined);
       try {
-        let completedItem: unknown;
-        if (promised) {
-          completedItem = (item as Promise<unknown>).then((resolved) =>
-            completeItem(ctx, info, itemPath, resolved),
-          );
-        } else {
-          completedItem = completeItem(ctx, info, itemPath, item);
-        }
+        const completedItem = promised
+          ? (item as Promise<unknown>).then((resolved) =>
+              completeItem(ctx, info, itemPath, resolved, index),
+            )
+          : completeItem(ctx, info, itemPath, item, index);
         if (isPromise(completedItem)) {
           containsPromise = true;
           return completedItem.then(undefined, (rawError) =>
-            fieldError(ctx, rawError, field, itemPath, itemNonNull),
+            fieldError(ctx, rawError, field, itemPath, itemNonNull, null),
           );
         }
         return completedItem;
       } catch (rawError) {
-        return fieldError(ctx, rawError, field, itemPath, itemNonNull);
+        return fieldError(ctx, rawError, field, itemPath, itemNonNull, null);
       }
     };
     let completedResults: unknown[];

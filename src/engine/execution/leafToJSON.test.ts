@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../test/support/seededRandom.js';
 import { needsEscape, quoteJSONString } from './leafToJSON.js';
 
+const sink = { jsonFailure: undefined, escapedChars: 0 };
+
 /** Characters around every boundary the check cares about, and some plain ones. */
 const ALPHABET = [
   ...'az09 -_.@é',
@@ -39,7 +41,7 @@ describe('needsEscape and quoteJSONString', () => {
       const surrogates = /[\ud800-\udfff]/.test(value);
       // A candidate for escaping is any surrogate; JSON.stringify then decides (pairs stay).
       if (needsEscape(value) !== (!plain || surrogates)) wrong.push(value);
-      if (quoteJSONString(value) !== JSON.stringify(value)) wrong.push(value);
+      if (quoteJSONString(sink, value) !== JSON.stringify(value)) wrong.push(value);
     }
     expect(wrong.map((value) => JSON.stringify(value))).toEqual([]);
   });

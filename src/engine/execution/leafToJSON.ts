@@ -1,13 +1,6 @@
-import {
-  GraphQLBoolean,
-  GraphQLFloat,
-  GraphQLID,
-  GraphQLInt,
-  GraphQLString,
-  type GraphQLLeafType,
-  type GraphQLOutputType,
-} from 'graphql';
-import { isLeaf, isNonNull } from '../plan/typeGuards.js';
+import type { GraphQLLeafType } from 'graphql';
+import type { FieldPlan } from '../plan/FieldPlan.js';
+import { builtinScalarKind } from '../plan/typeGuards.js';
 import { serializeNullError } from './completion.js';
 import { numberToJSON } from './numberToJSON.js';
 
@@ -39,26 +32,25 @@ export const OMITTED = '';
  * A string as JSON text. Most strings in responses need no escaping; checking that is cheaper
  * than JSON.stringify's general path for short strings, and the result is the same text.
  */
-export function quoteJSONString(value: string): string {
+export function quoteJSONString(sink: TextSink, value: string): string {
   if (!needsEscape(value)) return '"' + value + '"';
-  escapedStrings.chars += value.length;
+  sink.escapedChars += value.length;
   return JSON.stringify(value);
 }
 
-/**
- * How many characters of strings that needed escaping the byte path has written through
- * JSON.stringify: a list whose items hold many is written as objects instead (executeToJSON's
- * list completer, `objectLists`).
- */
-export const escapedStrings = { chars: 0 };
-
-/** Where a JSON.stringify failure (a BigInt, a cycle) is kept until the response is done. */
-export interface JSONFailureSink {
+/** What the byte path keeps per execution while it writes (ExecutionContext). */
+export interface TextSink {
+  /** Where a JSON.stringify failure (a BigInt, a cycle) is kept until the response is done. */
   jsonFailure: { readonly error: unknown } | undefined;
+  /**
+   * How many characters of strings that needed escaping have been written through
+   * JSON.stringify: a list whose items hold many is written as objects instead (textLists.ts).
+   */
+  escapedChars: number;
 }
 
 /** Writes a serialized leaf value as JSON text; `key` is what JSON.stringify passes to toJSON. */
-export type LeafWriter = (sink: JSONFailureSink, result: unknown, key: string | number) => string;
+export type LeafWriter = (sink: TextSink, result: unknown, key: string | number) => string;
 
 const MAX_INT = 2147483647;
 const MIN_INT = -2147483648;
@@ -69,7 +61,7 @@ const MIN_INT = -2147483648;
  * leave the key out (OMITTED); where JSON.stringify throws, the error is kept (the response as
  * a whole then fails, as JSON.stringify of graphql-js's result would) and null is written.
  */
-function valueToJSON(sink: JSONFailureSink, value: unknown, key: string | number): string {
+function valueToJSON(sink: TextSink, value: unknown, key: string | number): string {
   try {
     let text: string | undefined;
     if (
@@ -90,21 +82,6 @@ function valueToJSON(sink: JSONFailureSink, value: unknown, key: string | number
   }
 }
 
-/** The built-in scalars whose plain values are written (and stored) without calling serialize. */
-export type BuiltinScalarKind = 'string' | 'int' | 'float' | 'boolean';
-
-/** Which built-in scalar a (possibly non-null) type is, by its serialize (ID's is String's kind). */
-export function builtinScalarKind(type: GraphQLOutputType): BuiltinScalarKind | undefined {
-  const nullable = isNonNull(type) ? type.ofType : type;
-  if (!isLeaf(nullable)) return undefined;
-  const serialize = nullable.serialize;
-  if (serialize === GraphQLString.serialize || serialize === GraphQLID.serialize) return 'string';
-  if (serialize === GraphQLInt.serialize) return 'int';
-  if (serialize === GraphQLFloat.serialize) return 'float';
-  if (serialize === GraphQLBoolean.serialize) return 'boolean';
-  return undefined;
-}
-
 /**
  * The JSON writer for a leaf type, chosen once per field. For the built-in scalars the common
  * input (a string for String, an integer for Int, …) is written directly — the same text
@@ -117,13 +94,13 @@ export function leafWriterFor(type: GraphQLLeafType): LeafWriter {
     const serialized = serialize(result);
     if (serialized == null) throw serializeNullError(type, result, serialized);
     return typeof serialized === 'string'
-      ? quoteJSONString(serialized)
+      ? quoteJSONString(sink, serialized)
       : valueToJSON(sink, serialized, key);
   };
   switch (builtinScalarKind(type)) {
     case 'string':
       return (sink, result, key) =>
-        typeof result === 'string' ? quoteJSONString(result) : general(sink, result, key);
+        typeof result === 'string' ? quoteJSONString(sink, result) : general(sink, result, key);
     case 'int':
       return (sink, result, key) =>
         typeof result === 'number' &&
@@ -142,5 +119,38 @@ export function leafWriterFor(type: GraphQLLeafType): LeafWriter {
         result === true ? 'true' : result === false ? 'false' : general(sink, result, key);
     default:
       return general;
+  }
+}
+
+/**
+ * The fast path for a `leaf` field (a built-in scalar the default resolver reads): the value's
+ * JSON text when the value is of the plain kind the scalar expects (or null where null is
+ * allowed), else undefined — then the field runs through executeField with the value read
+ * (graphql-js's default resolver reads the property once, and again only to call a method).
+ */
+export function writeLeafFast(
+  sink: TextSink,
+  field: FieldPlan,
+  value: unknown,
+): string | undefined {
+  const scalar = field.scalar;
+  switch (typeof value) {
+    case 'string':
+      return scalar === 'string' ? quoteJSONString(sink, value) : undefined;
+    case 'number':
+      if ((value | 0) === value) {
+        // A 32-bit integer, valid for Int and Float alike: V8 writes small integers fastest by
+        // concatenation (they hit its number-string cache).
+        return scalar === 'int' || scalar === 'float' ? '' + value : undefined;
+      }
+      return scalar === 'float' && Number.isFinite(value) ? numberToJSON(value) : undefined;
+    case 'boolean':
+      return scalar === 'boolean' ? (value ? 'true' : 'false') : undefined;
+    case 'undefined':
+      return field.nonNull ? undefined : 'null';
+    case 'object':
+      return value === null && !field.nonNull ? 'null' : undefined;
+    default:
+      return undefined;
   }
 }

@@ -1,7 +1,8 @@
 import type { ExecutionArgs, GraphQLError, GraphQLFormattedError } from 'graphql';
-import { errorCodesOf, withCode } from '../request/formatError.js';
+import { errorCodesOf, withCode } from '../errors/formatError.js';
 import type { Abortable } from '../source/DataSource.js';
 import { buildExecutionContext, type ExecutionContext } from './ExecutionContext.js';
+import type { ExecutionSettings } from './ExecutionOptions.js';
 import { executeOperationToJSON } from './executeToJSON.js';
 import { assembleBytes } from './splicedJSON.js';
 
@@ -19,6 +20,8 @@ export interface RunJSONOptions {
   readonly bytes?: boolean | undefined;
   /** Its `signal`, read when a data source runs, is handed to it to cancel its statement. */
   readonly abortable?: Abortable | undefined;
+  /** The executor's switches (ExecutionOptions.ts); the defaults when not given. */
+  readonly settings?: ExecutionSettings | undefined;
 }
 
 export interface RunJSONResult {
@@ -41,7 +44,7 @@ export function runJSON(
   args: ExecutionArgs,
   options: RunJSONOptions = {},
 ): PromiseOrValue<RunJSONResult> {
-  const ctx = buildExecutionContext(args, options.abortable);
+  const ctx = buildExecutionContext(args, options.abortable, options.settings);
   if (!('plan' in ctx)) {
     const code = options.requestErrorCode;
     const errors = code === undefined ? ctx : ctx.map((error) => withCode(error, code));

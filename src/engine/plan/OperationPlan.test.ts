@@ -1,6 +1,6 @@
 import { buildSchema, GraphQLError, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { executeJSON } from '../executeJSON.js';
+import { executeJSON } from '../createExecutor.js';
 import { getOperationPlan, type OperationPlan } from './OperationPlan.js';
 
 const schema = buildSchema('type Query { a: String b: String }');

@@ -6,6 +6,7 @@ import type {
 } from 'graphql';
 import { getFieldSource } from '../source/DataSource.js';
 import { collectFields, collectSubfields, type CollectedFields } from './collectFields.js';
+import type { ObjectBuilder, TextWriter } from './EmitterSlots.js';
 import { createFieldPlan, getFieldDef, type FieldPlan } from './FieldPlan.js';
 import type { SourceGroup } from './SourceGroup.js';
 
@@ -27,11 +28,11 @@ export interface SelectionPlan {
    */
   asyncProne: boolean;
   /** The JSON executor's generated writer for these objects (null: none), once it has one. */
-  jsonWriter: unknown;
-  /** Objects the JSON executor wrote before it decided on `jsonWriter`. */
-  jsonWrites: number;
+  textWriter: TextWriter | null | undefined;
+  /** Objects the JSON executor wrote before it decided on `textWriter`. */
+  textWrites: number;
   /** The object executor's generated builder for these objects (null: none), once it has one. */
-  objectBuilder: unknown;
+  objectBuilder: ObjectBuilder | null | undefined;
   /** Objects the object executor built before it decided on `objectBuilder`. */
   objectBuilds: number;
   /**
@@ -40,7 +41,7 @@ export interface SelectionPlan {
    */
   readonly protoKey: boolean;
   /** The object executor's template of these objects' keys (executeToObject.ts). */
-  resultTemplate: unknown;
+  resultTemplate: Record<string, unknown> | undefined;
 }
 
 export interface PlanScope {
@@ -59,12 +60,13 @@ export function subselectionOf(
   parent: FieldPlan,
   type: GraphQLObjectType,
 ): SelectionPlan {
-  if (parent.lastSubselectionType === type) return parent.lastSubselection as SelectionPlan;
+  const last = parent.lastSubselection;
+  if (last !== undefined && parent.lastSubselectionType === type) return last;
   const known = parent.subselections?.get(type);
   if (known !== undefined) {
     parent.lastSubselectionType = type;
     parent.lastSubselection = known;
-    return known as SelectionPlan;
+    return known;
   }
   const collected = collectSubfields(
     scope.schema,
@@ -170,8 +172,8 @@ function toSelectionPlan(
     jsonPrefixes,
     jsonQuotedPrefixes,
     asyncProne: false,
-    jsonWriter: undefined,
-    jsonWrites: 0,
+    textWriter: undefined,
+    textWrites: 0,
     objectBuilder: undefined,
     objectBuilds: 0,
     protoKey: fields.some((field) => field.responseKey === '__proto__'),

@@ -17,7 +17,7 @@ import { isAbstract } from './typeGuards.js';
 export type CollectedFields = Map<string, FieldNode[]>;
 
 /**
- * CollectFields (GraphQL spec §6.3.2), exactly as graphql-js implements it: response keys in
+ * [CollectFields](https://spec.graphql.org/October2021/#CollectFields()), exactly as graphql-js implements it: response keys in
  * first-seen order, fragments visited once per selection set, `@skip` before `@include`.
  */
 export function collectFields(

@@ -30,7 +30,7 @@ type Step =
 const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 
 /**
- * graphql-js's getArgumentValues (spec §6.4.1 CoerceArgumentValues) specialised at plan time for
+ * graphql-js's getArgumentValues ([spec: CoerceArgumentValues](https://spec.graphql.org/October2021/#CoerceArgumentValues())) specialised at plan time for
  * a field whose arguments are each a variable or a literal without variables that coerces to a
  * primitive. Literals are coerced once here; variables are read from the coerced variables, as
  * valueFromAST reads them. Anything else (input object or list literals, which graphql-js builds

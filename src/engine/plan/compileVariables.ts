@@ -66,7 +66,7 @@ interface VariableStep {
 }
 
 /**
- * graphql-js's CoerceVariableValues (spec §6.4.1) specialised at plan time for operations whose
+ * graphql-js's [CoerceVariableValues](https://spec.graphql.org/October2021/#CoerceVariableValues()) specialised at plan time for operations whose
  * variables are all built-in scalars or enums (nullable or not) with scalar defaults: the
  * common case, done without the general input coercion. Returns undefined for operations it does
  * not specialise.

@@ -1,7 +1,7 @@
 import { GraphQLError, Kind, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 
 /**
- * Picks the operation to run (spec §6.1 GetOperation), with graphql-js's messages for the three
+ * Picks the operation to run ([spec: GetOperation](https://spec.graphql.org/October2021/#GetOperation())), with graphql-js's messages for the three
  * ways that can fail.
  */
 export function pickOperation(

@@ -1,5 +1,10 @@
 import {
+  GraphQLBoolean,
   GraphQLEnumType,
+  GraphQLFloat,
+  GraphQLID,
+  GraphQLInt,
+  GraphQLString,
   GraphQLInterfaceType,
   GraphQLList,
   GraphQLNonNull,
@@ -8,6 +13,7 @@ import {
   GraphQLUnionType,
   type GraphQLAbstractType,
   type GraphQLLeafType,
+  type GraphQLOutputType,
 } from 'graphql';
 
 /**
@@ -27,3 +33,44 @@ export const isAbstract = (type: unknown): type is GraphQLAbstractType =>
 export const isLeaf = (type: unknown): type is GraphQLLeafType =>
   type instanceof GraphQLScalarType || type instanceof GraphQLEnumType;
 export const isEnum = (type: unknown): type is GraphQLEnumType => type instanceof GraphQLEnumType;
+
+/** The built-in scalars whose plain values are written (and stored) without calling serialize. */
+export type BuiltinScalarKind = 'string' | 'int' | 'float' | 'boolean';
+
+/** Which built-in scalar a (possibly non-null) type is, by its serialize (ID's is String's kind). */
+export function builtinScalarKind(type: GraphQLOutputType): BuiltinScalarKind | undefined {
+  const nullable = isNonNull(type) ? type.ofType : type;
+  if (!isLeaf(nullable)) return undefined;
+  const serialize = nullable.serialize;
+  if (serialize === GraphQLString.serialize || serialize === GraphQLID.serialize) return 'string';
+  if (serialize === GraphQLInt.serialize) return 'int';
+  if (serialize === GraphQLFloat.serialize) return 'float';
+  if (serialize === GraphQLBoolean.serialize) return 'boolean';
+  return undefined;
+}
+
+/**
+ * The object type of a (possibly non-null) object type that completes without calling anything
+ * (no isTypeOf): its values can go straight to its sub-selection.
+ */
+export function plainObjectTypeOf(type: GraphQLOutputType): GraphQLObjectType | undefined {
+  const nullable = isNonNull(type) ? type.ofType : type;
+  return isObject(nullable) && nullable.isTypeOf == null ? nullable : undefined;
+}
+
+/**
+ * Whether completing this type (without going into sub-selections) calls something that takes
+ * the resolve info: resolveType (abstract types) or isTypeOf (object types that have one).
+ */
+export function completionNeedsInfo(type: GraphQLOutputType): boolean {
+  if (isNonNull(type) || isList(type)) return completionNeedsInfo(type.ofType);
+  if (isAbstract(type)) return true;
+  if (isObject(type)) return type.isTypeOf != null;
+  return false;
+}
+
+/** Leaf types need no path unless something fails; everything else passes the path down. */
+export function isLeafCompletion(type: GraphQLOutputType): boolean {
+  if (isNonNull(type)) return isLeafCompletion(type.ofType);
+  return isLeaf(type);
+}

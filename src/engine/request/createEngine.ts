@@ -19,6 +19,7 @@ import {
   type PromiseOrValue,
   type RunJSONResult,
 } from '../execution/runJSON.js';
+import { settingsOf, type ExecutionOptions } from '../execution/ExecutionOptions.js';
 import {
   maxAliasesRule,
   maxDepthRule,
@@ -29,15 +30,17 @@ import { estimateCost } from '../validation/estimateCost.js';
 import { checkDocumentText } from '../validation/checkDocumentText.js';
 import { parse } from '../language/parse.js';
 import { checkVariables } from '../validation/checkVariables.js';
-import { createErrorFormatter, errorCodesOf, withCode } from './formatError.js';
+import { createErrorFormatter, errorCodesOf, withCode } from '../errors/formatError.js';
 import { LruCache } from './LruCache.js';
 import { pickOperation } from '../plan/pickOperation.js';
-import { isAsyncIterable, mapAsyncIterator } from '../subscribe.js';
+import { isAsyncIterable, mapAsyncIterator } from '../execution/mapAsyncIterator.js';
 
 export { pickOperation };
 
 export interface EngineOptions {
   readonly schema: GraphQLSchema;
+  /** The executor's switches: generated code on or off, the byte path's list policy. */
+  readonly execution?: ExecutionOptions | undefined;
   /** Number of distinct documents whose plans are kept (LRU). Default 1000. */
   readonly planCacheSize?: number;
   /**
@@ -255,6 +258,7 @@ function cachedBytes(query: string, document: DocumentNode | undefined): number 
  * its text.
  */
 export function createEngine(options: EngineOptions): Engine {
+  const settings = settingsOf(options.execution);
   const {
     schema,
     planCacheSize = 1000,
@@ -438,6 +442,7 @@ export function createEngine(options: EngineOptions): Engine {
         requestErrorCode: ErrorCode.BAD_USER_INPUT,
         bytes,
         abortable: request,
+        settings,
       });
       const finish = (result: RunJSONResult) => new ExecutedOutcome(result, now() - started);
       return ran instanceof Promise ? ran.then(finish) : finish(ran);

@@ -76,7 +76,7 @@ export function validateDocument(
   return errors;
 }
 
-/** graphql-js's validation keys: the document keys without descriptions (spec §3.1 Descriptions). */
+/** graphql-js's validation keys: the document keys without descriptions ([spec: Descriptions](https://spec.graphql.org/October2021/#sec-Descriptions)). */
 const KEYS_TO_VALIDATE: ASTVisitorKeyMap = Object.fromEntries(
   Object.entries(QueryDocumentKeys).map(([kind, keys]) => [
     kind,

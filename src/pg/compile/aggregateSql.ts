@@ -12,7 +12,7 @@ import { collectSubfields } from './collectFields.js';
 import { columnRef, valueJson } from './columnSql.js';
 import { jsonObject, type Entry } from './jsonObject.js';
 import type { ArgValue } from './readArgument.js';
-import { baseRows, whereClause, type RowSource } from './selectionSql.js';
+import { baseRows, whereClause, type RowSource } from './rowsSql.js';
 
 /** `count`, `sum`, `avg`, `min`, `max` over the rows matching `where`, as one JSON object. */
 export function aggregateSql(

@@ -15,14 +15,8 @@ import {
 } from './orderSql.js';
 import { badInput, Param } from './Param.js';
 import type { ArgValue } from './readArgument.js';
-import {
-  baseRows,
-  defaultPageSize,
-  objectEntries,
-  pageSize,
-  whereClause,
-  type RowSource,
-} from './selectionSql.js';
+import { baseRows, defaultPageSize, pageSize, whereClause, type RowSource } from './rowsSql.js';
+import type { objectEntries } from './selectionSql.js';
 
 /**
  * A Relay connection (Relay Cursor Connections spec): one page subquery numbers its rows in page
@@ -36,6 +30,8 @@ export function connectionSql(
   source: RowSource,
   nodes: ReadonlyArray<FieldNode>,
   args: Record<string, ArgValue>,
+  /** selectionSql's objectEntries, given so that the two files do not import each other. */
+  entriesOf: typeof objectEntries,
 ): SqlNode {
   const given = pageSize(context, args['first'], 'first');
   const last = pageSize(context, args['last'], 'last');
@@ -61,7 +57,7 @@ export function connectionSql(
   let needCursor = false;
   const nodeColumn = (fieldNodes: ReadonlyArray<FieldNode>): SqlNode => {
     const name = `n${pageColumns.length}`;
-    pageColumns.push([name, jsonObject(objectEntries(context, table, alias, fieldNodes))]);
+    pageColumns.push([name, jsonObject(entriesOf(context, table, alias, fieldNodes))]);
     return sql`p.${identifier(name)}`;
   };
   const p = (column: string) => sql`p.${identifier(column)}`;

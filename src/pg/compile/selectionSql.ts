@@ -1,12 +1,7 @@
 import { GraphQLError, type FieldNode, type GraphQLObjectType } from 'graphql';
-import { identifier, join, nameLiteral, sql } from '../sql/sql.js';
+import { identifier, nameLiteral, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
-import {
-  neededColumnKey,
-  type RelationModel,
-  type RelationShape,
-  type TableModel,
-} from '../schema/Model.js';
+import { neededColumnKey, type RelationShape, type TableModel } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
 import { collectSubfields } from './collectFields.js';
 import { columnJson } from './columnSql.js';
@@ -14,40 +9,15 @@ import { connectionSql } from './connectionSql.js';
 import { aggregateSql } from './aggregateSql.js';
 import { fitsRow, jsonObject, selectList, type Entry } from './jsonObject.js';
 import { orderBySql, orderKeys } from './orderSql.js';
-import { badInput, Param } from './Param.js';
 import { readArgument, type ArgValue } from './readArgument.js';
-import { relatedRows, whereSql } from './whereSql.js';
-
-/** Where the rows of a list come from: a whole table (root fields) or a relation of a parent row. */
-export type RowSource =
-  | { readonly kind: 'table'; readonly table: TableModel }
-  | { readonly kind: 'relation'; readonly relation: RelationModel; readonly parentAlias: string };
-
-/** FROM item and conditions for the rows of `source` under a fresh `alias`, with `where` applied. */
-export function baseRows(
-  context: BuildContext,
-  source: RowSource,
-  alias: string,
-  where: ArgValue,
-): { from: SqlNode; conditions: SqlNode[] } {
-  const table = source.kind === 'table' ? source.table : source.relation.target;
-  const conditions: SqlNode[] = [];
-  let from: SqlNode;
-  if (source.kind === 'table') {
-    from = sql`${identifier(table.table.schema, table.table.name)} AS ${identifier(alias)}`;
-  } else {
-    const related = relatedRows(context, source.relation, source.parentAlias, alias);
-    from = related.from;
-    conditions.push(related.on);
-  }
-  const condition = whereSql(context, table, alias, where);
-  if (condition) conditions.push(condition);
-  return { from, conditions };
-}
-
-export function whereClause(conditions: ReadonlyArray<SqlNode>): SqlNode {
-  return conditions.length === 0 ? sql`` : sql` WHERE ${join(conditions, ' AND ')}`;
-}
+import {
+  baseRows,
+  defaultPageSize,
+  pagingParam,
+  pageSize,
+  whereClause,
+  type RowSource,
+} from './rowsSql.js';
 
 /** The JSON entries of one row of `table` (alias `alias`) for the merged field nodes. */
 export function objectEntries(
@@ -111,7 +81,7 @@ export function relationSql(
     case 'list':
       return listSql(context, table, source, nodes, args);
     case 'connection':
-      return connectionSql(context, table, source, nodes, args);
+      return connectionSql(context, table, source, nodes, args, objectEntries);
     case 'aggregate':
       return aggregateSql(context, table, source, nodes, args);
   }
@@ -161,39 +131,6 @@ export function listSql(
     return sql`(SELECT coalesce(json_agg(${s}), '[]') FROM (SELECT ${selectList(entries)} FROM ${from}${whereClause(conditions)}${order}${paging}) AS ${s})`;
   }
   return sql`(SELECT coalesce(json_agg(${s}.j), '[]') FROM (SELECT ${jsonObject(entries)} AS j FROM ${from}${whereClause(conditions)}${order}${paging}) AS ${s})`;
-}
-
-/** offset: a parameter that must not be negative, or undefined when not given (or null). */
-export function pagingParam(value: ArgValue | undefined, name: string): Param | undefined {
-  if (!(value instanceof Param)) return undefined;
-  return value.map((v) => {
-    if (typeof v === 'number' && v < 0)
-      throw badInput(`Argument "${name}" must not be negative (got ${v}).`);
-    return v;
-  });
-}
-
-/**
- * limit/first/last: a parameter between 0 and `maxPageSize`, or undefined when not given (or
- * null); the caller then uses `defaultPageSize`, so no list is ever unbounded.
- */
-export function pageSize(
-  context: BuildContext,
-  value: ArgValue | undefined,
-  name: string,
-): Param | undefined {
-  const { defaultPageSize, maxPageSize } = context.model.limits;
-  return pagingParam(value, name)?.map((v) => {
-    if (typeof v === 'number' && v > maxPageSize)
-      throw badInput(`Argument "${name}" must be at most ${maxPageSize} (got ${v}).`);
-    return v ?? defaultPageSize;
-  });
-}
-
-/** The page size of a list or connection given no size, as a parameter `explain` can name. */
-export function defaultPageSize(context: BuildContext): Param {
-  const size = context.model.limits.defaultPageSize;
-  return new Param(() => size, `default page size ${size}`);
 }
 
 /** The field's arguments, read against this request's variables (for the statement's shape). */

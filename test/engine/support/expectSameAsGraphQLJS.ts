@@ -9,12 +9,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { expect } from 'vitest';
-import {
-  execute as sluiceExecute,
-  executeJSON as sluiceExecuteJSON,
-} from '../../../src/engine/index.js';
-import { codegen } from '../../../src/engine/execution/compileObjectWriter.js';
-import { objectLists } from '../../../src/engine/execution/executeToJSON.js';
+import { createExecutor, type ExecutionOptions } from '../../../src/engine/index.js';
 import { captureOutcome, type Outcome } from './outcome.js';
 import { shapeOf } from './shapeOf.js';
 import { settled } from './timing.js';
@@ -65,28 +60,32 @@ export interface Implementation {
   execute(args: ExecutionArgs): unknown;
   executeJSON(args: ExecutionArgs): unknown;
   /**
-   * Run execute and executeJSON a second time with generated code off (compileObjectWriter.ts,
-   * compileObjectBuilder.ts): the path without `new Function` must give the same results. The
-   * harness generates a selection's writer and builder from its first object, so the first runs
-   * exercise the generated code.
+   * The same entry points with generated code off (execution/generateSelection.ts): every run
+   * is repeated through them, since the path without `new Function` must give the same results.
    */
-  readonly codegen?: boolean;
+  readonly withoutCodegen?: Pick<Implementation, 'execute' | 'executeJSON'>;
 }
+
+/**
+ * Writers and builders are generated from a selection's first object here (after 256 in
+ * production), so that every case runs through them; and every list of objects the first run
+ * wrote as text is written as objects by the later runs (and as text again without generated
+ * code): both ways are compared with graphql-js.
+ */
+export const EAGER: ExecutionOptions = {
+  codegenAfter: 1,
+  objectLists: { minEscapedCharsPerItem: 0, minItems: 1 },
+};
+
+const eager = createExecutor(EAGER);
+const interpreted = createExecutor({ ...EAGER, codegen: false });
 
 export const sluice: Implementation = {
   name: 'Sluice',
-  execute: sluiceExecute,
-  executeJSON: sluiceExecuteJSON,
-  codegen: true,
+  execute: eager.execute,
+  executeJSON: eager.executeJSON,
+  withoutCodegen: interpreted,
 };
-
-// Writers and builders are generated from a selection's first object here (256 in production), so that every
-// case runs through them; see Implementation.codegen for the run without.
-codegen.threshold = 1;
-// Every list of objects the first run wrote as text is written as objects by the later runs (and
-// as text again without generated code): both ways are compared with graphql-js.
-objectLists.minEscapedCharsPerItem = 0;
-objectLists.minItems = 1;
 
 /** Runs a case through graphql-js, then Sluice's `execute` and `executeJSON`, and compares. */
 export function expectSameAsGraphQLJS(
@@ -141,18 +140,12 @@ export async function expectSameAs(
         implementation.executeJSON(a),
       );
       compareExecuteJSON(`${label}: executeJSON`, written, oracle);
-      if (implementation.codegen && codegen.enabled) {
-        codegen.enabled = false;
-        try {
-          const plain = await runOnce(fixture, document, options, (a) => implementation.execute(a));
-          compareExecute(`${label}: execute without generated code`, plain, oracle);
-          const interpreted = await runOnce(fixture, document, options, (a) =>
-            implementation.executeJSON(a),
-          );
-          compareExecuteJSON(`${label}: executeJSON without generated code`, interpreted, oracle);
-        } finally {
-          codegen.enabled = true;
-        }
+      const without = implementation.withoutCodegen;
+      if (without !== undefined) {
+        const plain = await runOnce(fixture, document, options, (a) => without.execute(a));
+        compareExecute(`${label}: execute without generated code`, plain, oracle);
+        const unwritten = await runOnce(fixture, document, options, (a) => without.executeJSON(a));
+        compareExecuteJSON(`${label}: executeJSON without generated code`, unwritten, oracle);
       }
     }
   }

@@ -2,10 +2,9 @@
 // query whose generated code stops at a throwing getter and at a value it does not take, then
 // prints whether the error and the value are still reachable once the response is done.
 import { buildSchema, parse } from 'graphql';
-import { execute, executeJSON } from '../../../src/engine/index.js';
-import { codegen } from '../../../src/engine/execution/compileObjectWriter.js';
+import { createExecutor } from '../../../src/engine/index.js';
 
-codegen.threshold = 1;
+const { execute, executeJSON } = createExecutor({ codegenAfter: 1 });
 const schema = buildSchema('type Query { rows: [Row] } type Row { a: String b: String }');
 const document = parse('{ rows { a b } }');
 const gc = (globalThis as { gc?: () => void }).gc;

@@ -1,5 +1,5 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { ErrorCode } from '../errors/ErrorCode.js';
+import { ErrorCode } from './ErrorCode.js';
 
 export interface ErrorFormatOptions {
   /** Replace the message of unexpected errors by "Unexpected error." (production). */

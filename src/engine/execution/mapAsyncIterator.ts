@@ -1,23 +1,4 @@
-import { createSourceEventStream, type ExecutionArgs, type ExecutionResult } from 'graphql';
-import { execute, type PromiseOrValue } from './execute.js';
-
-/**
- * A drop-in for graphql-js 16's `subscribe`. The source event stream comes from graphql-js's
- * `createSourceEventStream` (same argument coercion, same errors); every event is then executed
- * through Sluice's cached plan for the document, with the event as root value.
- */
-export async function subscribe(
-  args: ExecutionArgs,
-): Promise<AsyncGenerator<ExecutionResult, void, void> | ExecutionResult> {
-  if (arguments.length >= 2) {
-    throw new Error(
-      'graphql@16 dropped long-deprecated support for positional arguments, please pass an object instead.',
-    );
-  }
-  const resultOrStream = await createSourceEventStream(args);
-  if (!isAsyncIterable(resultOrStream)) return resultOrStream;
-  return mapAsyncIterator(resultOrStream, (payload) => execute({ ...args, rootValue: payload }));
-}
+import type { PromiseOrValue } from './runJSON.js';
 
 export function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return (

@@ -1,0 +1,208 @@
+import type { GraphQLOutputType, GraphQLResolveInfo } from 'graphql';
+import type { FieldPlan } from '../plan/FieldPlan.js';
+import { subselectionOf, type SelectionPlan } from '../plan/SelectionPlan.js';
+import { isLeafCompletion, isNonNull, plainObjectTypeOf } from '../plan/typeGuards.js';
+import {
+  handleFieldError,
+  isIterableObject,
+  isObjectNotPromise,
+  isPlainArray,
+  notIterableError,
+  type Completer,
+} from './completion.js';
+import { isPromise, type ExecutionContext } from './ExecutionContext.js';
+import { makeListCompleter as objectListCompleter } from './executeToObject.js';
+import type * as interpreter from './executeToJSON.js';
+import { OMITTED } from './leafToJSON.js';
+import { addPath, type Path } from './Path.js';
+
+type Text = string | Promise<string>;
+
+/**
+ * What the list completer calls back into the byte path's interpreter (executeToJSON.ts), which
+ * builds list completers through the emitter it hands to makeCompleter: given, not imported,
+ * so the two files do not import each other.
+ */
+export interface TextListRuntime {
+  readonly executeFields: typeof interpreter.executeFields;
+  readonly writeWith: typeof interpreter.writeWith;
+}
+
+/**
+ * completeListValue on the byte path for `field`'s list of `itemType`, whose items complete
+ * through `completeItem`. Items of a plain object type are written straight onto the list's
+ * text (see executeToJSON's executeFields, `into`), through their selection's generated writer
+ * when it has one. A list of objects whose strings keep needing JSON.stringify is built as
+ * result objects by the object emitter and stringified once instead, as the execution's
+ * ObjectListPolicy says (ExecutionOptions.ts).
+ */
+export function makeTextListCompleter(
+  field: FieldPlan,
+  itemType: GraphQLOutputType,
+  completeItem: Completer<string>,
+  runtime: TextListRuntime,
+): Completer<string> {
+  const { executeFields, writeWith } = runtime;
+  const itemNonNull = isNonNull(itemType);
+  const itemLeaf = isLeafCompletion(itemType);
+  // Items of a plain object type go straight to executeFields, and their path is made only if
+  // one of their fields needs it.
+  const itemObjectType = plainObjectTypeOf(itemType);
+  const fail = (ctx: ExecutionContext, rawError: unknown, path: Path, index: number): string => {
+    handleFieldError(ctx, rawError, field, addPath(path, index, undefined), itemNonNull);
+    return 'null';
+  };
+  const completeOne = (
+    ctx: ExecutionContext,
+    info: GraphQLResolveInfo | undefined,
+    path: Path,
+    item: unknown,
+    index: number,
+    /** isPromise(item), read once by the caller. */
+    promised: boolean,
+  ): Text => {
+    try {
+      let completed: Text;
+      if (itemObjectType !== undefined && isObjectNotPromise(item, promised)) {
+        const selection = subselectionOf(ctx.plan, ctx.variableValues, field, itemObjectType);
+        completed = executeFields(ctx, selection, item, path, index, '');
+      } else if (promised) {
+        const itemPath = addPath(path, index, undefined);
+        completed = (item as Promise<unknown>).then((resolved) =>
+          completeItem(ctx, info, itemPath, resolved, index),
+        );
+      } else {
+        const itemPath = itemLeaf ? undefined : addPath(path, index, undefined);
+        completed = completeItem(ctx, info, itemPath, item, index);
+      }
+      if (typeof completed !== 'string') {
+        return completed.then(undefined, (rawError) => fail(ctx, rawError, path, index));
+      }
+      return completed;
+    } catch (rawError) {
+      return fail(ctx, rawError, path, index);
+    }
+  };
+  let asObjects: Completer<unknown> | undefined;
+  let objectMode = false;
+  let sinceCheck = 0;
+  return (ctx, info, path, result) => {
+    if (result instanceof Error) throw result;
+    if (result == null) return 'null';
+    const policy = ctx.settings.objectLists;
+    if (objectMode && ctx.settings.codegen) {
+      if (++sinceCheck < policy.recheckEvery) {
+        asObjects ??= objectListCompleter(field, itemType);
+        return stringifyCompleted(ctx, asObjects(ctx, info, path, result, 0));
+      }
+      sinceCheck = 0;
+    }
+    if (!isIterableObject(result)) throw notIterableError(field);
+    const escapedBefore = ctx.escapedChars;
+    const listPath = path!;
+    let text = '[';
+    let pending: Text[] | undefined;
+    // A value JSON.stringify cannot write (OMITTED) is null in a list.
+    const add = (completed: Text, index: number) => {
+      if (pending !== undefined) pending.push(completed);
+      else if (typeof completed === 'string') {
+        const item = completed === OMITTED ? 'null' : completed;
+        text += index === 0 ? item : ',' + item;
+      } else pending = [text, completed];
+    };
+    if (isPlainArray(result)) {
+      let selection: SelectionPlan | undefined;
+      for (let index = 0; index < result.length; index++) {
+        const item: unknown = result[index];
+        const promised = isPromise(item);
+        if (
+          pending === undefined &&
+          itemObjectType !== undefined &&
+          isObjectNotPromise(item, promised)
+        ) {
+          // Written straight onto the list's text (see executeFields' `into`).
+          selection ??= subselectionOf(ctx.plan, ctx.variableValues, field, itemObjectType);
+          if (!selection.asyncProne) {
+            // A selection that has its generated writer takes it straight away (the common
+            // case in long lists: the call through executeFields cost as much as the writer),
+            // and the writer writes the comma with the first key.
+            const writer = selection.textWriter;
+            let written: Text;
+            try {
+              written =
+                typeof writer === 'function' &&
+                ctx.fieldResolver === undefined &&
+                ctx.settings.codegen
+                  ? writeWith(writer, ctx, selection, item, listPath, index, text, index > 0)
+                  : executeFields(ctx, selection, item, listPath, index, itemInto(text, index));
+            } catch (rawError) {
+              written = itemInto(text, index) + fail(ctx, rawError, listPath, index);
+            }
+            if (typeof written === 'string') {
+              text = written;
+            } else {
+              add(
+                written.then(undefined, (rawError) => fail(ctx, rawError, listPath, index)),
+                index,
+              );
+            }
+            continue;
+          }
+        }
+        const completed = completeOne(ctx, info, listPath, item, index, promised);
+        if (pending === undefined && typeof completed === 'string' && completed !== OMITTED) {
+          text += index === 0 ? completed : ',' + completed;
+        } else {
+          add(completed, index);
+        }
+      }
+    } else {
+      // Any other iterable, through Array.from as graphql-js does (so a failing item closes it).
+      Array.from(result, (item, index) =>
+        add(completeOne(ctx, info, listPath, item, index, isPromise(item)), index),
+      );
+    }
+    if (pending === undefined) {
+      if (
+        itemObjectType !== undefined &&
+        isPlainArray(result) &&
+        result.length >= policy.minItems
+      ) {
+        const perItem = (ctx.escapedChars - escapedBefore) / result.length;
+        objectMode = perItem >= policy.minEscapedCharsPerItem;
+      }
+      return text + ']';
+    }
+    // graphql-js resolves a list with promises through Promise.all; see executeFields.
+    return Promise.all(pending).then((values) => {
+      let out = values[0]!;
+      const first = out.length === 1; // only '[' was written before the first promise
+      for (let k = 1; k < values.length; k++) {
+        const item = values[k] === OMITTED ? 'null' : values[k];
+        out += (first && k === 1 ? '' : ',') + item;
+      }
+      return out + ']';
+    });
+  };
+}
+
+/** A value the object emitter completed, as JSON text (as leafToJSON's valueToJSON fails). */
+function stringifyCompleted(ctx: ExecutionContext, completed: unknown): Text {
+  return isPromise(completed)
+    ? completed.then((value) => stringifyValue(ctx, value))
+    : stringifyValue(ctx, completed);
+}
+
+function stringifyValue(ctx: ExecutionContext, value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? 'null';
+  } catch (error) {
+    ctx.jsonFailure ??= { error };
+    return 'null';
+  }
+}
+
+/** The text a list's item `index` is written after: the list so far, and a comma after the first. */
+function itemInto(text: string, index: number): string {
+  return index === 0 ? text : text + ',';
+}

@@ -1,0 +1,18 @@
+/* eslint-disable @typescript-eslint/no-empty-object-type -- filled in by declaration merging */
+
+/**
+ * What the two emitters (execution/: JSON text and result objects) keep on plans they run. The
+ * plan reserves and initialises these slots; each emitter declares what it keeps in them by
+ * TypeScript declaration merging (`declare module '../plan/EmitterSlots.js'`), so the slots are
+ * typed where they are read and plan/ depends on nothing in execution/.
+ *
+ * - `TextFieldSlot`, `ObjectFieldSlot`: a field's completer for that emitter and its adaptive
+ *   state, built the first time the emitter runs the field (execution/textFields.ts,
+ *   execution/objectFields.ts).
+ * - `TextWriter`, `ObjectBuilder`: a selection's generated code for that emitter
+ *   (execution/generateSelection.ts).
+ */
+export interface TextFieldSlot {}
+export interface ObjectFieldSlot {}
+export interface TextWriter {}
+export interface ObjectBuilder {}
