@@ -31,7 +31,7 @@ const layer = (name, forbidden, { engineApiOnly = false } = {}) => ({
 
 // Inside the engine, a request meets the folders in this order (docs/architecture.md); each may
 // import the folders before it, never one after it. `errors` and `source` are leaves anyone may use.
-const ENGINE_ORDER = ['schema', 'validation', 'plan', 'execution', 'request'];
+const ENGINE_ORDER = ['language', 'schema', 'validation', 'plan', 'execution', 'request'];
 const noNodeImports = {
   group: ['node:*'],
   message: 'The engine runs on any JavaScript runtime: no node: imports.',
