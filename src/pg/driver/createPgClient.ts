@@ -54,6 +54,34 @@ export function createPgClient(url: string, options: PoolOptions = {}): SqlClien
         });
         return result.rows as unknown[][];
       }, queryOptions?.signal),
+    transaction: (work, queryOptions) =>
+      gate.run(async () => {
+        const connection = await pool.connect();
+        let failed = false;
+        try {
+          await connection.query('BEGIN');
+          const result = await work({
+            query: async (text, values = []) => {
+              const name = nameOf(text);
+              const rows = await connection.query({
+                ...(name === undefined ? {} : { name }),
+                text,
+                values: values as unknown[],
+                rowMode: 'array',
+              });
+              return rows.rows as unknown[][];
+            },
+          });
+          await connection.query('COMMIT');
+          return result;
+        } catch (error) {
+          failed = true;
+          await connection.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        } finally {
+          connection.release(failed);
+        }
+      }, queryOptions?.signal),
     exec: (script) =>
       gate.run(async () => {
         await pool.query(script);

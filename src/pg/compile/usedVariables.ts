@@ -1,0 +1,29 @@
+import { typeFromAST, visit, type GraphQLInputType } from 'graphql';
+import type { SourceCompileRequest } from '../../engine/index.js';
+
+/** The operation's variables that appear in these root fields, with their declared input types. */
+export function usedVariables(request: SourceCompileRequest): Map<string, GraphQLInputType> {
+  const names = new Set<string>();
+  const seenFragments = new Set<string>();
+  const visitNode = (node: Parameters<typeof visit>[0]) =>
+    visit(node, {
+      Variable: (v) => void names.add(v.name.value),
+      FragmentSpread: (spread) => {
+        const fragment = request.fragments[spread.name.value];
+        if (fragment && !seenFragments.has(fragment.name.value)) {
+          seenFragments.add(fragment.name.value);
+          visitNode(fragment);
+        }
+      },
+    });
+  for (const field of request.fields) for (const node of field.fieldNodes) visitNode(node);
+  const types = new Map<string, GraphQLInputType>();
+  for (const definition of request.operation.variableDefinitions ?? []) {
+    const name = definition.variable.name.value;
+    if (!names.has(name)) continue;
+    const type = typeFromAST(request.schema, definition.type as never) as
+      GraphQLInputType | undefined;
+    if (type) types.set(name, type);
+  }
+  return types;
+}
