@@ -11,11 +11,11 @@ import type { SqlClient } from '../driver/SqlClient.js';
 import { compileSql } from '../sql/compileSql.js';
 import type { Model } from '../schema/Model.js';
 import { bindValues, Param, type Variables } from './Param.js';
-import { variableShape } from './readArgument.js';
 import { rootFieldsSql } from './rootFieldsSql.js';
 import { databaseError, report } from './reportDatabaseError.js';
 import { StatementCache } from './StatementCache.js';
-import { usedVariables } from './usedVariables.js';
+import { compileMutations } from './write/compileMutations.js';
+import { variablesShapeKey } from './usedVariables.js';
 
 export { databaseError } from './reportDatabaseError.js';
 
@@ -109,14 +109,10 @@ export function createPgSource(
     compileValues: (request) => compile(request, true),
   };
   function compile(request: SourceCompileRequest, forceValue: boolean): CompiledSourceQuery {
-    const variableTypes = usedVariables(request);
+    if (request.parentType === request.schema.getMutationType())
+      return compileMutations(model, client, request, onDatabaseError, forceValue);
     const shapes = new StatementCache<Statement>(MAX_SHAPES, MAX_SHAPE_BYTES);
-    const shapeKey = (variables: Variables): string => {
-      let key = '';
-      for (const [name, type] of variableTypes)
-        key += `${name}=${variableShape(variables[name], type)};`;
-      return key;
-    };
+    const shapeKey = variablesShapeKey(request);
     const statement = (variables: Variables): Statement =>
       shapes.get(shapeKey(variables), () => buildStatement(model, request, variables, forceValue));
     /** The value-mode statement of some root fields (by index), for the NON_FINITE case. */

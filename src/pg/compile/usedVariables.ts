@@ -1,5 +1,20 @@
 import { typeFromAST, visit, type GraphQLInputType } from 'graphql';
 import type { SourceCompileRequest } from '../../engine/index.js';
+import type { Variables } from './Param.js';
+import { variableShape } from './readArgument.js';
+
+/**
+ * The key of the statement shape a request's variables ask for: the shape (readArgument.ts,
+ * `variableShape`) of every variable these root fields use.
+ */
+export function variablesShapeKey(request: SourceCompileRequest): (variables: Variables) => string {
+  const variableTypes = usedVariables(request);
+  return (variables) => {
+    let key = '';
+    for (const [name, type] of variableTypes) key += `${name}=${variableShape(variables[name], type)};`;
+    return key;
+  };
+}
 
 /** The operation's variables that appear in these root fields, with their declared input types. */
 export function usedVariables(request: SourceCompileRequest): Map<string, GraphQLInputType> {

@@ -45,6 +45,20 @@ function targetCondition(
   );
 }
 
+/** The statement of an update or delete field (updateSql, deleteSql). */
+export function changeSql(
+  context: BuildContext,
+  kind: MutationKind,
+  table: TableModel,
+  args: Record<string, ArgValue>,
+  fieldNodes: ReadonlyArray<FieldNode>,
+  path: InputPath,
+): SqlNode {
+  return kind === 'deleteOne' || kind === 'deleteMany'
+    ? deleteSql(context, kind, table, args, fieldNodes, path)
+    : updateSql(context, kind, table, args, path);
+}
+
 /**
  * `WITH u AS (UPDATE … RETURNING key) SELECT key arrays`: the rows an update changed, by primary
  * key (ordered by it), for the read-back statement. `set` values come first, then `increment`

@@ -72,6 +72,8 @@ export function readCreateInput(
   rows: ReadonlyArray<Record<string, unknown>>,
   basePath: InputPath,
   maxRows: number,
+  /** One row (createOne): its path has no index. */
+  single = false,
 ): CreateGraph {
   const nodes: WriteNode[] = [];
   const newNode = (t: TableModel, attach: WriteNode['attach']): WriteNode => {
@@ -115,7 +117,7 @@ export function readCreateInput(
     queue.push({ node, row, input: (input ?? {}) as Record<string, unknown> });
     return row.ord;
   };
-  rows.forEach((input, i) => enqueue(root, input, null, [...basePath, i]));
+  rows.forEach((input, i) => enqueue(root, input, null, single ? basePath : [...basePath, i]));
 
   const relationsOf = new Map<TableModel, Map<string, WriteRelation>>();
   const relations = (t: TableModel) => {

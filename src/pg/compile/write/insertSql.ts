@@ -192,6 +192,11 @@ function param(node: WriteNode, name: string): Param {
   return new Param((bag) => bag[key], `input level ${node.id} (${node.table.typeName}) ${name}`);
 }
 
+/** The key of the value array of `column` in a level (the input's values of that column). */
+export function columnArrayKey(node: WriteNode, column: ColumnModel | undefined): string {
+  return paramKey(node, column ? alias(node, column) : '');
+}
+
 function paramKey(node: WriteNode, name: string): string {
   return `#${node.id}.${name}`;
 }
