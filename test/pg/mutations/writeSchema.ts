@@ -57,6 +57,11 @@ CREATE TABLE samples (
   levels risk[],
   label_length integer GENERATED ALWAYS AS (length(label)) STORED
 );
+-- NOT NULL with a default that gives NULL: only PostgreSQL can refuse the row.
+CREATE TABLE notes (
+  id serial PRIMARY KEY,
+  body text NOT NULL DEFAULT nullif('x', 'x')
+);
 `;
 
 export async function setupWriteDatabase(client: SqlClient): Promise<void> {

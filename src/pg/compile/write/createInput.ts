@@ -21,13 +21,22 @@ export interface WriteNode {
   readonly table: TableModel;
   /** How rows of this level attach to the row that named them (undefined for the root level). */
   readonly attach: { readonly parent: WriteNode; readonly relation: WriteRelation } | undefined;
-  /** Columns given by at least one row, in table order once `finish` ran. */
-  columns: ColumnModel[];
+  /**
+   * The level's rows by the defaulted columns they give: a column left out takes its default, which
+   * INSERT … SELECT cannot give per row, so each group is an INSERT of its own (usually one).
+   */
+  groups: WriteGroup[];
   readonly given: Set<string>;
   /** Levels created before this one whose key fills a foreign key of this one, by field name. */
   readonly parents: Map<string, WriteNode>;
   /** Levels created after this one (children and many-to-many targets), by field name. */
   readonly children: Map<string, WriteNode>;
+  readonly rows: WriteRow[];
+}
+
+export interface WriteGroup {
+  /** Columns given by at least one row of the group, in table order. */
+  readonly columns: ReadonlyArray<ColumnModel>;
   readonly rows: WriteRow[];
 }
 
@@ -81,7 +90,7 @@ export function readCreateInput(
       id: nodes.length,
       table: t,
       attach,
-      columns: [],
+      groups: [],
       given: new Set(),
       parents: new Map(),
       children: new Map(),
@@ -182,11 +191,14 @@ export function filledColumns(node: WriteNode): Set<string> {
   return filled;
 }
 
-/** The checks that need the whole level: foreign keys given both ways or not at all, defaults. */
+/**
+ * The checks that need the whole level (foreign keys given both ways or not at all), and its rows
+ * grouped by the defaulted columns they give.
+ */
 function finish(node: WriteNode): void {
   const write = node.table.write;
   if (!write) return;
-  node.columns = [...write.columns.values()].filter((c) => node.given.has(c.name));
+  const groups = new Map<string, { given: Set<string>; rows: WriteRow[] }>();
   const parentColumns = new Map<string, string>();
   for (const field of node.parents.keys()) {
     const relation = writeRelations(node.table).find((r) => r.name === field);
@@ -196,8 +208,10 @@ function finish(node: WriteNode): void {
   const fromParentRow =
     attach && attach.direction === 'backward' ? new Set(attach.pairs.map(([, c]) => c)) : new Set();
   for (const row of node.rows) {
+    let key = '';
     for (const column of write.columns.values()) {
       const given = row.values.has(column.name);
+      if (given && column.column.hasDefault === true) key += `${column.name},`;
       const byField = parentColumns.get(column.name);
       const byRelation =
         (byField !== undefined && row.refs.has(byField)) || fromParentRow.has(column.name);
@@ -216,19 +230,16 @@ function finish(node: WriteNode): void {
           [...row.path, column.fieldName],
         );
       }
-      if (
-        !given &&
-        node.given.has(column.name) &&
-        column.column.hasDefault === true &&
-        !byRelation
-      ) {
-        throw inputError(
-          `"${column.fieldName}" has a default: the rows of one list must all give it or all leave it out.`,
-          [...row.path, column.fieldName],
-        );
-      }
     }
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { given: new Set(), rows: [] }));
+    for (const name of row.values.keys()) group.given.add(name);
+    group.rows.push(row);
   }
+  node.groups = [...groups.values()].map((g) => ({
+    columns: [...write.columns.values()].filter((c) => g.given.has(c.name)),
+    rows: g.rows,
+  }));
 }
 
 function checkValue(column: ColumnModel, value: unknown, path: InputPath): void {
@@ -253,7 +264,8 @@ function shapeOf(order: ReadonlyArray<WriteNode>): string {
     .map((node) => {
       const via = node.attach ? `${node.attach.parent.id}.${node.attach.relation.name}` : '';
       const parents = [...node.parents].map(([field, p]) => `${field}>${p.id}`).join(',');
-      return `${node.id}:${node.table.typeName}<${via}(${node.columns.map((c) => c.name).join(',')})[${parents}]`;
+      const groups = node.groups.map((g) => g.columns.map((c) => c.name).join(',')).join('|');
+      return `${node.id}:${node.table.typeName}<${via}(${groups})[${parents}]`;
     })
     .join(';');
 }

@@ -122,6 +122,7 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
             env.model.limits.maxMutationRows,
             !many,
           );
+        if (rows.length === 0) return nothingToWrite(path, env.forceValue);
         const graph = graphOf(rows.length);
         if (upsert) checkConflictColumns(graph, upsert, path);
         const upsertKey = upsert
@@ -220,7 +221,25 @@ function readOnConflict(table: TableModel, value: unknown, path: InputPath): Ups
   return { constraint: target, update: updates };
 }
 
+/** An empty list to create: no statement at all. */
+function nothingToWrite(path: InputPath, asValue: boolean): PreparedWrite {
+  return {
+    text: '',
+    inputRows: 0,
+    inputPath: [...path, 'input'],
+    run: () =>
+      Promise.resolve(asValue ? { kind: 'value', value: [] } : { kind: 'json', json: '[]' }),
+    write: () => Promise.resolve(),
+  };
+}
+
 function checkConflictColumns(graph: CreateGraph, upsert: Upsert, path: InputPath): void {
+  if (graph.root.groups.length > 1) {
+    throw inputError(
+      'The rows of an upsert must all give the same columns that have defaults (or all leave them out).',
+      [...path, 'input'],
+    );
+  }
   for (const column of upsert.constraint.columns) {
     if (!graph.root.given.has(column.name) && graph.root.rows.length > 0) {
       throw inputError(
