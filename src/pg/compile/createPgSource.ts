@@ -15,6 +15,7 @@ import { rootFieldsSql } from './rootFieldsSql.js';
 import { databaseError, report } from './reportDatabaseError.js';
 import { StatementCache } from './StatementCache.js';
 import { compileMutations } from './write/compileMutations.js';
+import type { PreparedWrite } from './write/mutationField.js';
 import { variablesShapeKey } from './usedVariables.js';
 
 export { databaseError } from './reportDatabaseError.js';
@@ -64,6 +65,8 @@ export interface PgSource extends DataSource {
    * where root fields are resolved one by one (see `buildSchema`'s fallback resolvers).
    */
   compileValues(request: SourceCompileRequest): CompiledSourceQuery;
+  /** A mutation's fields, their input read and checked for given variables (for `explain`). */
+  prepareMutations(request: SourceCompileRequest, variables: Variables): PreparedWrite[];
 }
 
 /** Most statement shapes kept per operation (variables that change the SQL text, see below). */
@@ -107,6 +110,8 @@ export function createPgSource(
     statementFor: (request, variables) => buildStatement(model, request, variables, false),
     compile: (request) => compile(request, false),
     compileValues: (request) => compile(request, true),
+    prepareMutations: (request, variables) =>
+      compileMutations(model, client, request, onDatabaseError, false).prepare(variables),
   };
   function compile(request: SourceCompileRequest, forceValue: boolean): CompiledSourceQuery {
     if (request.parentType === request.schema.getMutationType())
@@ -228,4 +233,3 @@ function hasNonFinite(json: string | Uint8Array): boolean {
   const bytes = Buffer.from(json.buffer, json.byteOffset, json.length);
   return bytes.includes('"NaN"') || bytes.includes('"Infinity"') || bytes.includes('"-Infinity"');
 }
-

@@ -8,7 +8,6 @@ import {
 import type { SqlClient, SqlTransaction } from '../../driver/SqlClient.js';
 import type { Model, TableModel } from '../../schema/Model.js';
 import type { DatabaseErrorEvent } from '../createPgSource.js';
-import { Param } from '../Param.js';
 import { databaseError, report } from '../reportDatabaseError.js';
 import { variablesShapeKey } from '../usedVariables.js';
 import type { InputPath } from './createInput.js';
@@ -33,7 +32,7 @@ export function compileMutations(
   request: SourceCompileRequest,
   onDatabaseError: ((event: DatabaseErrorEvent) => void) | undefined,
   forceValue: boolean,
-): CompiledSourceQuery {
+): CompiledMutations {
   const env = { model, request, shapeKey: variablesShapeKey(request), forceValue };
   const fields = request.fields.map((field) => {
     if (!model.mutationFields.has(field.fieldDef.name)) {
@@ -64,12 +63,18 @@ export function compileMutations(
       const statements = fields.flatMap((field) => field.last);
       return {
         text: statements.map((s) => s.text).join(';\n'),
-        parameters: statements
-          .flatMap((s) => s.values.map((v) => (v instanceof Param ? v.label : JSON.stringify(v))))
-          .map((label, i) => `$${i + 1} = ${label}`),
+        parameters: statements.flatMap((s, n) =>
+          s.labels.map((label, i) => `statement ${n + 1}: $${i + 1} = ${label}`),
+        ),
       };
     },
+    prepare: (variables) => fields.map((field) => field.prepare(variables)),
   };
+}
+
+export interface CompiledMutations extends CompiledSourceQuery {
+  /** Each field's input read and checked for one request (what `execute` runs; for `explain`). */
+  prepare(variables: Readonly<Record<string, unknown>>): PreparedWrite[];
 }
 
 /** A database error as the client sees it, with what the logs get. */

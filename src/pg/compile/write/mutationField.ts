@@ -11,7 +11,7 @@ import { sql } from '../../sql/sql.js';
 import type { SqlNode } from '../../sql/SqlNode.js';
 import type { Model, MutationFieldModel, TableModel } from '../../schema/Model.js';
 import type { BuildContext } from '../BuildContext.js';
-import { bindValues, type Variables } from '../Param.js';
+import { bindValues, Param, type Variables } from '../Param.js';
 import { readArgs } from '../selectionSql.js';
 import { StatementCache } from '../StatementCache.js';
 import { changeSql } from './changeSql.js';
@@ -31,8 +31,8 @@ export interface MutationField {
   readonly responseKey: string;
   /** Reads and checks the field's arguments for one request, before any SQL. */
   prepare(variables: Variables): PreparedWrite;
-  /** The statements last built (for `describe` and `explain`). */
-  readonly last: WriteStatement[];
+  /** The statements last run (for `describe`). */
+  readonly last: BoundStatement[];
 }
 
 export interface PreparedWrite {
@@ -45,6 +45,25 @@ export interface PreparedWrite {
   readonly inputPath: InputPath;
   /** The write statement's text (for logs). */
   readonly text: string;
+  /** The statements with this request's values, for `explain` (undefined: none to run). */
+  explained(): Explained | undefined;
+}
+
+/** A statement with its values bound, and where each comes from. */
+export interface BoundStatement {
+  readonly text: string;
+  readonly values: unknown[];
+  readonly labels: string[];
+  readonly mode: 'json' | 'value';
+}
+
+/**
+ * A field's statements for one request: the write, and the read-back once the write's row (its
+ * keys) is known; without the row, the read-back of no rows. A delete is one statement.
+ */
+export interface Explained {
+  readonly write: BoundStatement;
+  readonly readBack: ((row: ReadonlyArray<unknown> | undefined) => BoundStatement) | undefined;
 }
 
 /** Most shapes kept per field (input shapes of creates, variable shapes of the rest). */
@@ -68,7 +87,7 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
   const nodes = field.fieldNodes as FieldNode[];
   const path: InputPath = [field.responseKey];
   const statements = new StatementCache<WriteStatement>(MAX_SHAPES, MAX_SHAPE_BYTES);
-  const last: WriteStatement[] = [];
+  const last: BoundStatement[] = [];
   const built = (key: string, make: (context: BuildContext) => SqlNode, variables: Variables) =>
     statements.get(key, () => buildStatement(env, variables, make));
   const readBack = (variables: Variables, upsert: Upsert | undefined) =>
@@ -87,21 +106,28 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
       },
       variables,
     );
-  const readKeys = async (
-    tx: SqlTransaction,
+  /** The write and its read-back, bound to this request's values (the keys: once written). */
+  const pair = (
     statement: WriteStatement,
     bag: Variables,
     variables: Variables,
     upsert: Upsert | undefined,
     conflict: (i: number) => unknown,
-  ): Promise<SourceFieldResult> => {
-    const [row = []] = await tx.query(statement.text, bindValues(statement.values, bag));
-    const read = readBack(variables, upsert);
-    last.splice(0, last.length, statement, read);
-    const keys: Record<string, unknown> = Object.create(variables) as Record<string, unknown>;
-    table.primaryKey.forEach((_, i) => (keys[keyParamKey(i)] = row[i] ?? null));
-    upsert?.constraint.columns.forEach((_, i) => (keys[conflictParamKey(i)] = conflict(i)));
-    const [cells = []] = await tx.query(read.text, bindValues(read.values, keys));
+  ): Explained => ({
+    write: bound(statement, bag),
+    readBack: (row) => {
+      const keys: Record<string, unknown> = Object.create(variables) as Record<string, unknown>;
+      table.primaryKey.forEach((_, i) => (keys[keyParamKey(i)] = row?.[i] ?? null));
+      upsert?.constraint.columns.forEach((_, i) => (keys[conflictParamKey(i)] = conflict(i)));
+      return bound(readBack(variables, upsert), keys);
+    },
+  });
+  const runPair = async (tx: SqlTransaction, statements: Explained): Promise<SourceFieldResult> => {
+    const { write } = statements;
+    const [row = []] = await tx.query(write.text, write.values);
+    const read = (statements.readBack as NonNullable<Explained['readBack']>)(row);
+    last.splice(0, last.length, write, read);
+    const [cells = []] = await tx.query(read.text, read.values);
     return fieldResult(read.mode, cells[0]);
   };
 
@@ -131,21 +157,22 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
         const writeOf = (g: CreateGraph) =>
           built(`write:${g.shape}|${upsertKey}`, () => insertSql(g, upsert), variables);
         const statement = writeOf(graph);
+        const statements = () => {
+          const bag = insertValues(graph);
+          return pair(
+            statement,
+            bag,
+            variables,
+            upsert,
+            (i) => bag[columnArrayKey(graph.root, upsert?.constraint.columns[i])],
+          );
+        };
         return {
           text: statement.text,
           inputRows: many ? rows.length : undefined,
           inputPath: [...path, 'input'],
-          run: (tx) => {
-            const bag = insertValues(graph);
-            return readKeys(
-              tx,
-              statement,
-              bag,
-              variables,
-              upsert,
-              (i) => bag[columnArrayKey(graph.root, upsert?.constraint.columns[i])],
-            );
-          },
+          run: (tx) => runPair(tx, statements()),
+          explained: statements,
           async write(tx, count = rows.length) {
             const g = count === rows.length ? graph : graphOf(count);
             const s = writeOf(g);
@@ -172,14 +199,21 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
         inputPath: path,
         async run(tx) {
           if (!isDelete)
-            return readKeys(tx, statement, variables, variables, undefined, () => null);
-          last.splice(0, last.length, statement);
+            return runPair(
+              tx,
+              pair(statement, variables, variables, undefined, () => null),
+            );
+          last.splice(0, last.length, bound(statement, variables));
           const [row = []] = await tx.query(
             statement.text,
             bindValues(statement.values, variables),
           );
           return fieldResult(statement.mode, row[0]);
         },
+        explained: () =>
+          isDelete
+            ? { write: bound(statement, variables), readBack: undefined }
+            : pair(statement, variables, variables, undefined, () => null),
         async write(tx) {
           await tx.query(statement.text, bindValues(statement.values, variables));
         },
@@ -230,6 +264,7 @@ function nothingToWrite(path: InputPath, asValue: boolean): PreparedWrite {
     run: () =>
       Promise.resolve(asValue ? { kind: 'value', value: [] } : { kind: 'json', json: '[]' }),
     write: () => Promise.resolve(),
+    explained: () => undefined,
   };
 }
 
@@ -282,6 +317,15 @@ function buildStatement(
   }
   const { text, values } = compileSql(result.node);
   return { text, values, mode };
+}
+
+function bound(statement: WriteStatement, bag: Variables): BoundStatement {
+  return {
+    text: statement.text,
+    values: bindValues(statement.values, bag),
+    labels: statement.values.map((v) => (v instanceof Param ? v.label : JSON.stringify(v))),
+    mode: statement.mode,
+  };
 }
 
 function fieldResult(mode: 'json' | 'value', cell: unknown): SourceFieldResult {

@@ -1,15 +1,15 @@
 -- 01_create_many.graphql: 2 statement(s) in one transaction
--- $1 = input level 0 (Customer) p
--- $2 = input level 0 (Customer) g0.o
--- $3 = input level 0 (Customer) g0.c0
--- $4 = input level 0 (Customer) g0.c1
--- $5 = input level 0 (Customer) g0.c2
--- $6 = input level 0 (Customer) g1.o
--- $7 = input level 0 (Customer) g1.c0
--- $8 = input level 0 (Customer) g2.o
--- $9 = input level 0 (Customer) g2.c0
--- $10 = input level 0 (Customer) g2.c1
--- $11 = key id (written rows)
+-- statement 1: $1 = input level 0 (Customer) p
+-- statement 1: $2 = input level 0 (Customer) g0.o
+-- statement 1: $3 = input level 0 (Customer) g0.c0
+-- statement 1: $4 = input level 0 (Customer) g0.c1
+-- statement 1: $5 = input level 0 (Customer) g0.c2
+-- statement 1: $6 = input level 0 (Customer) g1.o
+-- statement 1: $7 = input level 0 (Customer) g1.c0
+-- statement 1: $8 = input level 0 (Customer) g2.o
+-- statement 1: $9 = input level 0 (Customer) g2.c0
+-- statement 1: $10 = input level 0 (Customer) g2.c1
+-- statement 2: $1 = key id (written rows)
 WITH "x0" AS (
   SELECT *
   FROM unnest($1::text::int4[]) WITH ORDINALITY AS x("p", ord)),

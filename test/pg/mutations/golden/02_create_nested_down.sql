@@ -1,20 +1,20 @@
 -- 02_create_nested_down.graphql: 2 statement(s) in one transaction
--- $1 = input level 0 (Customer) p
--- $2 = input level 0 (Customer) g0.c0
--- $3 = input level 0 (Customer) g0.c1
--- $4 = input level 1 (BankingRelationship) p
--- $5 = input level 1 (BankingRelationship) g0.c0
--- $6 = input level 3 (Contract) p
--- $7 = input level 3 (Contract) g0.c0
--- $8 = input level 4 (Transaction) p
--- $9 = input level 4 (Transaction) g0.c0
--- $10 = input level 2 (Tag) p
--- $11 = input level 2 (Tag) g0.c0
--- $12 = default page size 100
--- $13 = default page size 100
--- $14 = default page size 100
--- $15 = default page size 100
--- $16 = key id (written rows)
+-- statement 1: $1 = input level 0 (Customer) p
+-- statement 1: $2 = input level 0 (Customer) g0.c0
+-- statement 1: $3 = input level 0 (Customer) g0.c1
+-- statement 1: $4 = input level 1 (BankingRelationship) p
+-- statement 1: $5 = input level 1 (BankingRelationship) g0.c0
+-- statement 1: $6 = input level 3 (Contract) p
+-- statement 1: $7 = input level 3 (Contract) g0.c0
+-- statement 1: $8 = input level 4 (Transaction) p
+-- statement 1: $9 = input level 4 (Transaction) g0.c0
+-- statement 1: $10 = input level 2 (Tag) p
+-- statement 1: $11 = input level 2 (Tag) g0.c0
+-- statement 2: $1 = default page size 100
+-- statement 2: $2 = default page size 100
+-- statement 2: $3 = default page size 100
+-- statement 2: $4 = default page size 100
+-- statement 2: $5 = key id (written rows)
 WITH "x0" AS (
   SELECT *
   FROM unnest($1::text::int4[], $2::text::"pg_catalog"."text"[], $3::text::"pg_catalog"."text"[]) WITH ORDINALITY AS x("p", "c0", "c1", ord)),

@@ -1,18 +1,18 @@
 -- 03_create_nested_up.graphql: 2 statement(s) in one transaction
--- $1 = input level 3 (Customer) p
--- $2 = input level 3 (Customer) g0.c0
--- $3 = input level 3 (Customer) g0.c1
--- $4 = input level 2 (BankingRelationship) p
--- $5 = input level 2 (BankingRelationship) r_customer
--- $6 = input level 2 (BankingRelationship) g0.c0
--- $7 = input level 1 (Contract) p
--- $8 = input level 1 (Contract) r_bankingRelationship
--- $9 = input level 1 (Contract) g0.c0
--- $10 = input level 0 (Transaction) p
--- $11 = input level 0 (Transaction) r_contract
--- $12 = input level 0 (Transaction) g0.c0
--- $13 = input level 0 (Transaction) g0.c1
--- $14 = key id (written rows)
+-- statement 1: $1 = input level 3 (Customer) p
+-- statement 1: $2 = input level 3 (Customer) g0.c0
+-- statement 1: $3 = input level 3 (Customer) g0.c1
+-- statement 1: $4 = input level 2 (BankingRelationship) p
+-- statement 1: $5 = input level 2 (BankingRelationship) r_customer
+-- statement 1: $6 = input level 2 (BankingRelationship) g0.c0
+-- statement 1: $7 = input level 1 (Contract) p
+-- statement 1: $8 = input level 1 (Contract) r_bankingRelationship
+-- statement 1: $9 = input level 1 (Contract) g0.c0
+-- statement 1: $10 = input level 0 (Transaction) p
+-- statement 1: $11 = input level 0 (Transaction) r_contract
+-- statement 1: $12 = input level 0 (Transaction) g0.c0
+-- statement 1: $13 = input level 0 (Transaction) g0.c1
+-- statement 2: $1 = key id (written rows)
 WITH "x3" AS (
   SELECT *
   FROM unnest($1::text::int4[], $2::text::"pg_catalog"."text"[], $3::text::"pg_catalog"."text"[]) WITH ORDINALITY AS x("p", "c0", "c1", ord)),

@@ -1,9 +1,9 @@
 -- 04_upsert_changes.graphql: 2 statement(s) in one transaction
--- $1 = input level 0 (Customer) p
--- $2 = input level 0 (Customer) g0.c0
--- $3 = input level 0 (Customer) g0.c1
--- $4 = key id (written rows)
--- $5 = input email
+-- statement 1: $1 = input level 0 (Customer) p
+-- statement 1: $2 = input level 0 (Customer) g0.c0
+-- statement 1: $3 = input level 0 (Customer) g0.c1
+-- statement 2: $1 = key id (written rows)
+-- statement 2: $2 = input email
 WITH "x0" AS (
   SELECT *
   FROM unnest($1::text::int4[], $2::text::"pg_catalog"."text"[], $3::text::"pg_catalog"."text"[]) WITH ORDINALITY AS x("p", "c0", "c1", ord)),

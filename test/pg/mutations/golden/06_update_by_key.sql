@@ -1,9 +1,9 @@
 -- 06_update_by_key.graphql: 2 statement(s) in one transaction
--- $1 = literal medium
--- $2 = literal 3
--- $3 = literal "10.05"
--- $4 = $id
--- $5 = key id (written rows)
+-- statement 1: $1 = literal medium
+-- statement 1: $2 = literal 3
+-- statement 1: $3 = literal "10.05"
+-- statement 1: $4 = $id
+-- statement 2: $1 = key id (written rows)
 WITH u AS (UPDATE "public"."customers" AS "t1" SET "risk" = $1::text::"public"."risk", "visits" = "t1"."visits" + $2::text::"pg_catalog"."int4", "balance" = "t1"."balance" + $3::text::"pg_catalog"."numeric"
   WHERE "t1"."id" = $4
   RETURNING "t1"."id")

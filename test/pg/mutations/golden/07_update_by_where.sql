@@ -1,8 +1,8 @@
 -- 07_update_by_where.graphql: 2 statement(s) in one transaction
--- $1 = literal 1
--- $2 = literal "%@x"
--- $3 = literal 5
--- $4 = key id (written rows)
+-- statement 1: $1 = literal 1
+-- statement 1: $2 = literal "%@x"
+-- statement 1: $3 = literal 5
+-- statement 2: $1 = key id (written rows)
 WITH u AS (UPDATE "public"."customers" AS "t1" SET "visits" = "t1"."visits" + $1::text::"pg_catalog"."int4"
   WHERE "t1"."email" LIKE $2 AND "t1"."visits" < $3
   RETURNING "t1"."id")

@@ -1,7 +1,7 @@
 -- 08_delete_by_key.graphql: 1 statement(s) in one transaction
--- $1 = literal 4
--- $2 = default page size 100
--- $3 = default page size 100
+-- statement 1: $1 = literal 4
+-- statement 1: $2 = default page size 100
+-- statement 1: $3 = default page size 100
 WITH d AS (DELETE
   FROM "public"."customers" AS "t1"
   WHERE "t1"."id" = $1

@@ -1,5 +1,5 @@
 -- 09_delete_by_where.graphql: 1 statement(s) in one transaction
--- $1 = literal ["vip", "new"]
+-- statement 1: $1 = literal ["vip", "new"]
 WITH d AS (DELETE
   FROM "public"."tags" AS "t1"
   WHERE "t1"."name" = ANY($1::text::"pg_catalog"."text"[])

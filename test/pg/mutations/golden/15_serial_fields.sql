@@ -1,10 +1,10 @@
 -- 15_serial_fields.graphql: 4 statement(s) in one transaction
--- $1 = input level 0 (Tag) p
--- $2 = input level 0 (Tag) g0.c0
--- $3 = key id (written rows)
--- $4 = literal "renamed"
--- $5 = literal "later"
--- $6 = key id (written rows)
+-- statement 1: $1 = input level 0 (Tag) p
+-- statement 1: $2 = input level 0 (Tag) g0.c0
+-- statement 2: $1 = key id (written rows)
+-- statement 3: $1 = literal "renamed"
+-- statement 3: $2 = literal "later"
+-- statement 4: $1 = key id (written rows)
 WITH "x0" AS (
   SELECT *
   FROM unnest($1::text::int4[], $2::text::"pg_catalog"."text"[]) WITH ORDINALITY AS x("p", "c0", ord)),
