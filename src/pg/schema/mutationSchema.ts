@@ -212,7 +212,9 @@ export function mutationType(
   for (const [name, { kind, table }] of model.mutationFields) {
     const row = objectType(table);
     const rows = new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(row)));
-    const conflict = { onConflict: { type: onConflict(table) } };
+    // A catalog without key constraints (hand-made) gets no upsert: an enum needs values.
+    const conflict =
+      (table.write?.constraints.size ?? 0) > 0 ? { onConflict: { type: onConflict(table) } } : {};
     const config = {
       createMany: {
         type: rows,
