@@ -10,7 +10,8 @@ import { handWrittenRoot, handWrittenSchema } from './handWrittenWrites.js';
 async function setup(client: SqlClient): Promise<void> {
   await client.exec(WRITE_SCHEMA);
   await client.exec(
-    `CREATE SCHEMA hand; BEGIN; SET LOCAL search_path TO hand; ${WRITE_SCHEMA} COMMIT;`,
+    // One script on one connection; the session's search_path is set back at its end.
+    `CREATE SCHEMA hand; SET search_path TO hand; ${WRITE_SCHEMA} RESET search_path;`,
   );
 }
 
