@@ -52,4 +52,3 @@ export function databaseError(error: unknown): GraphQLError {
     extensions: { code, ...(sqlState === undefined ? {} : { sqlState }) },
   });
 }
-

@@ -11,7 +11,8 @@ export function variablesShapeKey(request: SourceCompileRequest): (variables: Va
   const variableTypes = usedVariables(request);
   return (variables) => {
     let key = '';
-    for (const [name, type] of variableTypes) key += `${name}=${variableShape(variables[name], type)};`;
+    for (const [name, type] of variableTypes)
+      key += `${name}=${variableShape(variables[name], type)};`;
     return key;
   };
 }

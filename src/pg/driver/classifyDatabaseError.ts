@@ -62,7 +62,10 @@ const BY_SQLSTATE: ReadonlyArray<readonly [string, Omit<DatabaseErrorClass, 'sql
   ],
   ['23502', { code: ErrorCode.NOT_NULL_VIOLATION, message: 'A required column has no value.' }],
   ['23514', { code: ErrorCode.CHECK_VIOLATION, message: 'A value breaks a check constraint.' }],
-  ['23P01', { code: ErrorCode.CHECK_VIOLATION, message: 'A value breaks an exclusion constraint.' }],
+  [
+    '23P01',
+    { code: ErrorCode.CHECK_VIOLATION, message: 'A value breaks an exclusion constraint.' },
+  ],
   // serialization_failure, deadlock_detected: retried while the whole operation may be (writes).
   [
     '40001',

@@ -83,7 +83,10 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
               if (signal?.aborted) return Promise.reject(abortError(signal));
               const prepare = pools.admit(text);
               const query = tx.unsafe(text, values as never[], prepare ? PREPARED : UNNAMED);
-              return cancelOnAbort(query.values() as unknown as CancellableQuery<QueryRows>, signal);
+              return cancelOnAbort(
+                query.values() as unknown as CancellableQuery<QueryRows>,
+                signal,
+              );
             },
           }),
         ) as Promise<never>;
@@ -105,10 +108,7 @@ function connectionSettings(options: PoolOptions): Record<string, string> {
  * A statement of a transaction: when the signal aborts while it runs, the backend is told to
  * cancel it and the promise rejects with the signal's reason (the transaction then rolls back).
  */
-function cancelOnAbort<T>(
-  query: CancellableQuery<T>,
-  signal: AbortSignal | undefined,
-): Promise<T> {
+function cancelOnAbort<T>(query: CancellableQuery<T>, signal: AbortSignal | undefined): Promise<T> {
   if (signal === undefined) return query;
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => {

@@ -62,12 +62,7 @@ export interface KeyConstraintModel {
 }
 
 export type MutationKind =
-  | 'createMany'
-  | 'createOne'
-  | 'updateOne'
-  | 'updateMany'
-  | 'deleteOne'
-  | 'deleteMany';
+  'createMany' | 'createOne' | 'updateOne' | 'updateMany' | 'deleteOne' | 'deleteMany';
 
 export interface MutationFieldModel {
   readonly kind: MutationKind;
