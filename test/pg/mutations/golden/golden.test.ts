@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatSql } from '../../../../src/pg/sql/formatSql.js';
 import { runOperation } from '../../support/runOperation.js';
+import { goldenCases, goldenVariables } from '../../support/goldenCases.js';
 import { useTestDatabase } from '../../support/testDatabase.js';
 import { writeHarness, type WriteHarness } from '../support.js';
 import { setupWriteDatabase } from '../writeSchema.js';
@@ -16,10 +17,7 @@ import { setupWriteDatabase } from '../writeSchema.js';
  */
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const update = process.env['UPDATE_GOLDEN'] === '1';
-const cases = readdirSync(dir)
-  .filter((f) => f.endsWith('.graphql'))
-  .map((f) => f.slice(0, -'.graphql'.length))
-  .sort();
+const cases = goldenCases(dir);
 
 const db = useTestDatabase(setupWriteDatabase);
 let h: WriteHarness;
@@ -34,8 +32,7 @@ describe('golden mutations', () => {
 
   it.each(cases)('%s', async (name) => {
     const query = readFileSync(join(dir, `${name}.graphql`), 'utf8');
-    const header = /^# variables: (.*)$/m.exec(query);
-    const variables = header ? (JSON.parse(header[1] as string) as Record<string, unknown>) : {};
+    const variables = goldenVariables(query);
     h.counting.statements.length = 0;
     const run = await runOperation(h.reflection.schema, query, variables);
     const sqlText = [
@@ -51,6 +48,8 @@ describe('golden mutations', () => {
       return;
     }
     expect(sqlText).toBe(readFileSync(join(dir, `${name}.sql`), 'utf8'));
-    expect(result).toBe(readFileSync(join(dir, `${name}.json`), 'utf8'));
+    // Key order matters (fields in selection order), so compare text, as formatted here.
+    const expected = readFileSync(join(dir, `${name}.json`), 'utf8');
+    expect(result).toBe(JSON.stringify(JSON.parse(expected), null, 2) + '\n');
   });
 });
