@@ -1,14 +1,17 @@
-import { typeFromAST, visit, type GraphQLInputType } from 'graphql';
+import { typeFromAST, visit, type ASTNode, type GraphQLInputType } from 'graphql';
 import type { SourceCompileRequest } from '../../engine/index.js';
 import type { Variables } from './Param.js';
 import { variableShape } from './readArgument.js';
 
 /**
  * The key of the statement shape a request's variables ask for: the shape (readArgument.ts,
- * `variableShape`) of every variable these root fields use.
+ * `variableShape`) of every variable these root fields use (or only those under `nodes`).
  */
-export function variablesShapeKey(request: SourceCompileRequest): (variables: Variables) => string {
-  const variableTypes = usedVariables(request);
+export function variablesShapeKey(
+  request: SourceCompileRequest,
+  nodes?: ReadonlyArray<ASTNode>,
+): (variables: Variables) => string {
+  const variableTypes = usedVariables(request, nodes);
   return (variables) => {
     let key = '';
     for (const [name, type] of variableTypes)
@@ -17,8 +20,14 @@ export function variablesShapeKey(request: SourceCompileRequest): (variables: Va
   };
 }
 
-/** The operation's variables that appear in these root fields, with their declared input types. */
-export function usedVariables(request: SourceCompileRequest): Map<string, GraphQLInputType> {
+/**
+ * The operation's variables that appear in these root fields (or under `nodes`), with their
+ * declared input types.
+ */
+export function usedVariables(
+  request: SourceCompileRequest,
+  nodes: ReadonlyArray<ASTNode> = request.fields.flatMap((field) => field.fieldNodes),
+): Map<string, GraphQLInputType> {
   const names = new Set<string>();
   const seenFragments = new Set<string>();
   const visitNode = (node: Parameters<typeof visit>[0]) =>
@@ -32,7 +41,7 @@ export function usedVariables(request: SourceCompileRequest): Map<string, GraphQ
         }
       },
     });
-  for (const field of request.fields) for (const node of field.fieldNodes) visitNode(node);
+  for (const node of nodes) visitNode(node);
   const types = new Map<string, GraphQLInputType>();
   for (const definition of request.operation.variableDefinitions ?? []) {
     const name = definition.variable.name.value;

@@ -14,6 +14,7 @@ import type { BuildContext } from '../BuildContext.js';
 import { bindValues, Param, type Variables } from '../Param.js';
 import { readArgs } from '../selectionSql.js';
 import { StatementCache } from '../StatementCache.js';
+import { variablesShapeKey } from '../usedVariables.js';
 import { changeSql } from './changeSql.js';
 import { inputError, readCreateInput, type CreateGraph, type InputPath } from './createInput.js';
 import { columnArrayKey, insertSql, insertValues, type Upsert } from './insertSql.js';
@@ -90,9 +91,14 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
   const last: BoundStatement[] = [];
   const built = (key: string, make: (context: BuildContext) => SqlNode, variables: Variables) =>
     statements.get(key, () => buildStatement(env, variables, make));
+  // The read-back depends on the variables of the selection only, not on the input's.
+  const selectionShape = variablesShapeKey(
+    env.request,
+    nodes.flatMap((node) => (node.selectionSet ? [node.selectionSet] : [])),
+  );
   const readBack = (variables: Variables, upsert: Upsert | undefined) =>
     built(
-      `read:${upsert ? 'upsert' : ''}:${env.shapeKey(variables)}`,
+      `read:${upsert ? 'upsert' : ''}:${selectionShape(variables)}`,
       (context) => {
         const rows = keyedRows(table, upsert?.constraint.columns);
         return sql`SELECT ${returnedRowsSql(
