@@ -1,3 +1,4 @@
+import { graphql } from 'graphql';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../support/testDatabase.js';
 import { writeHarness, type WriteHarness } from './support.js';
@@ -424,6 +425,21 @@ describe('update and delete', () => {
     });
     expect(await count('customers')).toBe(0);
     expect(await count('banking_relationships')).toBe(0);
+  });
+});
+
+describe('on plain graphql-js (the fallback resolvers)', () => {
+  it('runs each mutation root field, nested selection included', async () => {
+    const result = await graphql({
+      schema: h.reflection.schema,
+      source: `mutation {
+        a: createCustomer(input: { name: "plain", bankingRelationships: [{ kind: "k" }] }) { name bankingRelationships { kind } }
+        b: updateCustomers(where: { name: { eq: "plain" } }, increment: { visits: 1 }) { visits }
+      }`,
+    });
+    expect(result).toEqual({
+      data: { a: { name: 'plain', bankingRelationships: [{ kind: 'k' }] }, b: [{ visits: 1 }] },
+    });
   });
 });
 
