@@ -48,6 +48,12 @@ export interface DatabaseErrorEvent {
 
 export interface PgSourceOptions {
   /**
+   * Create rows with `MERGE … RETURNING` (PostgreSQL 17 and later), which hands back each inserted
+   * row with its input's ordinality, instead of `INSERT … SELECT … RETURNING`, whose rows are
+   * matched to the input by their order. `reflect` sets it from the server's version.
+   */
+  readonly mergeReturning?: boolean | undefined;
+  /**
    * Called once per statement that fails (not for one given up through its signal), with what
    * the database said: clients are told only a code and the SQLSTATE, since PostgreSQL's message
    * can quote data. For logs; an exception it throws is ignored. Default: none.
@@ -103,6 +109,7 @@ export function createPgSource(
   options: PgSourceOptions = {},
 ): PgSource {
   const { onDatabaseError } = options;
+  const merge = options.mergeReturning === true;
   const source: PgSource = {
     name: 'postgres',
     model,
@@ -111,11 +118,11 @@ export function createPgSource(
     compile: (request) => compile(request, false),
     compileValues: (request) => compile(request, true),
     prepareMutations: (request, variables) =>
-      compileMutations(model, client, request, onDatabaseError, false).prepare(variables),
+      compileMutations(model, client, request, onDatabaseError, false, merge).prepare(variables),
   };
   function compile(request: SourceCompileRequest, forceValue: boolean): CompiledSourceQuery {
     if (request.parentType === request.schema.getMutationType())
-      return compileMutations(model, client, request, onDatabaseError, forceValue);
+      return compileMutations(model, client, request, onDatabaseError, forceValue, merge);
     const shapes = new StatementCache<Statement>(MAX_SHAPES, MAX_SHAPE_BYTES);
     const shapeKey = variablesShapeKey(request);
     const statement = (variables: Variables): Statement =>

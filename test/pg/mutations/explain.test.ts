@@ -31,7 +31,7 @@ describe('explain on mutations', () => {
     ]);
     const [write, read, remove] = result.statements ?? [];
     expect(write?.sql).toMatch(/^WITH "x0" AS/);
-    expect(write?.plan).toMatch(/Insert on customers/);
+    expect(write?.plan).toMatch(/(Insert|Merge) on customers/);
     expect(write?.plan).not.toMatch(/actual time/);
     expect(write?.parameters[1]).toEqual({
       name: '$2',

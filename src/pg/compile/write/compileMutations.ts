@@ -32,8 +32,9 @@ export function compileMutations(
   request: SourceCompileRequest,
   onDatabaseError: ((event: DatabaseErrorEvent) => void) | undefined,
   forceValue: boolean,
+  merge: boolean,
 ): CompiledMutations {
-  const env = { model, request, shapeKey: variablesShapeKey(request), forceValue };
+  const env = { model, request, shapeKey: variablesShapeKey(request), forceValue, merge };
   const fields = request.fields.map((field) => {
     if (!model.mutationFields.has(field.fieldDef.name)) {
       throw new GraphQLError(`Mutation.${field.fieldDef.name} is not a reflected database field.`, {

@@ -31,11 +31,17 @@ const ORD = identifier('#ord');
  * differ, and finds each input row's key by its conflict columns: in what the INSERT returned,
  * else in the row that was already there.
  */
-export function insertSql(graph: CreateGraph, upsert: Upsert | undefined): SqlNode {
+export function insertSql(graph: CreateGraph, upsert: Upsert | undefined, merge = false): SqlNode {
   const needed = neededColumns(graph, upsert);
   const ctes: SqlNode[] = [];
   for (const node of graph.order)
-    levelCtes(node, needed.get(node) ?? new Set(), node === graph.root ? upsert : undefined, ctes);
+    levelCtes(
+      node,
+      needed.get(node) ?? new Set(),
+      node === graph.root ? upsert : undefined,
+      merge,
+      ctes,
+    );
   const rootKey = identifier(`k${graph.root.id}`);
   const keys = graph.root.table.primaryKey.map(
     (c) =>
@@ -56,6 +62,7 @@ function levelCtes(
   node: WriteNode,
   returned: ReadonlySet<string>,
   upsert: Upsert | undefined,
+  merge: boolean,
   ctes: SqlNode[],
 ): void {
   const x = identifier(`x${node.id}`);
@@ -98,10 +105,23 @@ function levelCtes(
       );
     }
     const on = distinct ? sql`DISTINCT ON (${distinct}) ` : sql``;
+    const from = sql`${source.from}${join(joins, ' ')}`;
     // No column at all: every one takes its default (INSERT … SELECT of zero columns).
     return {
       targets: targets.length === 0 ? sql`` : sql` (${join(targets)})`,
-      select: sql`SELECT ${on}${join(values)} FROM ${source.from}${join(joins, ' ')}`,
+      select: sql`SELECT ${on}${join(values)} FROM ${from}`,
+      // PostgreSQL 17: MERGE … RETURNING gives each inserted row with its input's ordinality.
+      merge: (i: SqlNode, ord: SqlNode) => {
+        const picks = values.map((v, n) => sql`${v} AS ${identifier(`v${n}`)}`);
+        // In input order, so generated keys follow it (as the INSERT form's do).
+        const using = sql`SELECT ${join([sql`${ord} AS ${ORD}`, ...picks])} FROM ${from} ORDER BY ${source.order}`;
+        const insert =
+          targets.length === 0
+            ? sql`INSERT DEFAULT VALUES`
+            : sql`INSERT (${join(targets)}) VALUES (${join(values.map((_, n) => sql`s.${identifier(`v${n}`)}`))})`;
+        const back = join([sql`s.${ORD}`, ...[...returned].map((c) => sql`t.${identifier(c)}`)]);
+        return sql`${i} AS (MERGE INTO ${table} AS t USING (${using}) AS s ON false WHEN NOT MATCHED THEN ${insert} RETURNING ${back})`;
+      },
     };
   };
   const single: GroupSource = {
@@ -147,6 +167,30 @@ function levelCtes(
     ctes.push(
       sql`${k} AS (SELECT x.ord AS ${ORD}, ${join(columns)} FROM ${x} AS x LEFT JOIN ${i} AS i ON ${on('i')} LEFT JOIN ${table} AS e ON ${on('e')})`,
     );
+  } else if (merge) {
+    // Each group's MERGE returns its rows' ordinalities in the level: no reliance on order.
+    const parts: SqlNode[] = [];
+    const groups = node.groups.length === 0 ? [{ columns: [], rows: [] }] : node.groups;
+    groups.forEach((group, n) => {
+      const i = identifier(`i${node.id}_${n}`);
+      if (groups.length === 1) {
+        ctes.push(insert(group, single).merge(i, sql`x.ord`));
+      } else {
+        const g = identifier(`x${node.id}_${n}`);
+        const own = groupArrays(node, n);
+        ctes.push(
+          sql`${g} AS (SELECT * FROM unnest(${join(own.map((a) => a.sql))}) WITH ORDINALITY AS g(${join(own.map((a) => identifier(a.alias)))}, ord))`,
+        );
+        const source: GroupSource = {
+          from: sql`${g} AS g JOIN ${x} AS x ON x.ord = g.o`,
+          column: (c) => sql`g.${identifier(columnAlias(group, c))}`,
+          order: sql`g.ord`,
+        };
+        ctes.push(insert(group, source).merge(i, sql`g.o`));
+      }
+      parts.push(sql`SELECT * FROM ${i}`);
+    });
+    ctes.push(sql`${k} AS (${join(parts, ' UNION ALL ')})`);
   } else if (node.groups.length <= 1) {
     const i = identifier(`i${node.id}`);
     const { targets, select } = insert(node.groups[0] ?? { columns: [], rows: [] }, single);

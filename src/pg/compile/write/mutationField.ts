@@ -79,6 +79,8 @@ export interface FieldEnv {
   readonly shapeKey: (variables: Variables) => string;
   /** Every result as a value (plain graphql-js completes them: buildSchema's fallback). */
   readonly forceValue: boolean;
+  /** Creates by MERGE … RETURNING (PgSourceOptions.mergeReturning). */
+  readonly merge: boolean;
 }
 
 export function compileMutationField(env: FieldEnv, field: SourceRootField): MutationField {
@@ -161,7 +163,7 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
           ? `${upsert.constraint.name}:${upsert.update.map((c) => c.name).join(',')}`
           : '';
         const writeOf = (g: CreateGraph) =>
-          built(`write:${g.shape}|${upsertKey}`, () => insertSql(g, upsert), variables);
+          built(`write:${g.shape}|${upsertKey}`, () => insertSql(g, upsert, env.merge), variables);
         const statement = writeOf(graph);
         const statements = () => {
           const bag = insertValues(graph);
