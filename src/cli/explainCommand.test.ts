@@ -41,6 +41,28 @@ describe('sluice explain', () => {
     expect(res.stdout).toMatch(/actual time=/);
   });
 
+  it("explains a mutation: each field's write and read-back; --analyze rolls them back", async () => {
+    const mutation = `mutation { createTags(input: [{ name: "explained" }]) { id name posts { title } } }`;
+    const argv = ['explain', '-', '--database', database.value];
+    for (const extra of [[], ['--analyze']]) {
+      const res = await run([...argv, ...extra], {}, mutation);
+      expect(res.stderr).toBe('');
+      expect(res.code).toBe(0);
+      expect(res.stdout).toContain('-- Statement createTags: write (');
+      expect(res.stdout).toContain('-- Statement createTags: read-back (');
+      // PostgreSQL 17 (PGlite) creates by MERGE … RETURNING, 15 and 16 by INSERT … SELECT.
+      expect(res.stdout).toMatch(/(INSERT|MERGE) INTO "public"\."tags"/);
+      expect(res.stdout).toContain('from input level 0 (Tag) g0.c0');
+      expect(res.stdout).toMatch(/(Insert|Merge) on tags/);
+    }
+    const check = await run(
+      ['explain', '-', '--database', database.value, '--analyze'],
+      {},
+      'query { tags(where: { name: { eq: "explained" } }) { id } }',
+    );
+    expect(check.stdout).toMatch(/rows=0 loops=1/);
+  });
+
   it('reads the operation from standard input, and EXPLAINs without running it by default', async () => {
     const res = await run(
       ['explain', '-', '--database', database.value],

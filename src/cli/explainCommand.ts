@@ -114,13 +114,23 @@ export async function explainCommand(
       }
       throw new CliError(ExitCode.BAD_OPERATION, `${name}: ${(error as Error).message}`);
     }
-    const lines = [`-- The statement (${label}), laid out for reading:`, formatSql(result.sql), ''];
-    lines.push('-- Parameters:');
-    if (result.parameters.length === 0) lines.push('--   (none)');
-    for (const p of result.parameters) {
-      lines.push(`--   ${p.name} = ${JSON.stringify(p.value) ?? 'null'}   from ${p.from}`);
+    const lines: string[] = [];
+    // A mutation has several statements (a write and a read-back per field), run in order.
+    for (const statement of result.statements ?? [{ ...result, title: undefined }]) {
+      const what = statement.title === undefined ? 'The statement' : `Statement ${statement.title}`;
+      lines.push(`-- ${what} (${label}), laid out for reading:`, formatSql(statement.sql), '');
+      lines.push('-- Parameters:');
+      if (statement.parameters.length === 0) lines.push('--   (none)');
+      for (const p of statement.parameters) {
+        lines.push(`--   ${p.name} = ${JSON.stringify(p.value) ?? 'null'}   from ${p.from}`);
+      }
+      lines.push(
+        '',
+        `-- EXPLAIN${config.analyze ? ' (ANALYZE, BUFFERS)' : ''}:`,
+        statement.plan,
+        '',
+      );
     }
-    lines.push('', `-- EXPLAIN${config.analyze ? ' (ANALYZE, BUFFERS)' : ''}:`, result.plan, '');
     io.stdout.write(lines.join('\n'));
     return ExitCode.OK;
   } finally {

@@ -123,6 +123,9 @@ describe('pool, input, reflection and plan cache limit flags', () => {
       '--max-filter-depth <n>',
       '--max-pattern-length <n>',
       '--max-list-length <n>',
+      '--max-mutation-rows <n>',
+      '--[no-]allow-unfiltered-writes',
+      '--[no-]read-only',
     ];
     const serve = (await run(['serve', '--help'])).stdout;
     for (const flag of [

@@ -14,6 +14,7 @@ const REFLECT_LIMITS = [
   'maxFilterDepth',
   'maxPatternLength',
   'maxListLength',
+  'maxMutationRows',
 ] as const;
 
 /**
@@ -24,7 +25,12 @@ const REFLECT_LIMITS = [
 export function reflectOptions(
   config: Pick<
     ServeConfig,
-    'databaseSchemas' | 'tables' | 'excludeTables' | (typeof REFLECT_LIMITS)[number]
+    | 'databaseSchemas'
+    | 'tables'
+    | 'excludeTables'
+    | 'allowUnfilteredWrites'
+    | 'readOnly'
+    | (typeof REFLECT_LIMITS)[number]
   >,
 ): ReflectOptions {
   const limits: Partial<Record<(typeof REFLECT_LIMITS)[number], number>> = {};
@@ -44,6 +50,8 @@ export function reflectOptions(
     ...(config.databaseSchemas ? { schemas: config.databaseSchemas } : {}),
     ...(config.tables ? { include: config.tables } : {}),
     ...(config.excludeTables ? { exclude: config.excludeTables } : {}),
+    ...(config.allowUnfilteredWrites ? { allowUnfilteredWrites: true } : {}),
+    ...(config.readOnly ? { mutations: false } : {}),
     ...limits,
   };
 }

@@ -34,6 +34,9 @@ export interface ServeConfig {
   maxFilterDepth: number | undefined;
   maxPatternLength: number | undefined;
   maxListLength: number | undefined;
+  maxMutationRows: number | undefined;
+  allowUnfilteredWrites: boolean;
+  readOnly: boolean;
   memory: boolean;
   variables: string | undefined;
   operationName: string | undefined;
@@ -86,6 +89,9 @@ export const DEFAULT_CONFIG: ServeConfig = {
   maxFilterDepth: undefined,
   maxPatternLength: undefined,
   maxListLength: undefined,
+  maxMutationRows: undefined,
+  allowUnfilteredWrites: false,
+  readOnly: false,
   memory: false,
   variables: undefined,
   operationName: undefined,
@@ -250,6 +256,25 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: reflecting,
     placeholder: 'n',
     help: 'most values of an in / notIn list, else BAD_USER_INPUT (default 10000)',
+  },
+  {
+    name: 'maxMutationRows',
+    kind: int(1),
+    commands: reflecting,
+    placeholder: 'n',
+    help: 'most rows one mutation field writes, counted across nesting, else MUTATION_TOO_LARGE (default 1000)',
+  },
+  {
+    name: 'allowUnfilteredWrites',
+    kind: { type: 'boolean' },
+    commands: reflecting,
+    help: 'let update / delete by a where that sets no condition reach every row (default: UNFILTERED_WRITE)',
+  },
+  {
+    name: 'readOnly',
+    kind: { type: 'boolean' },
+    commands: reflecting,
+    help: 'reflect no Mutation type: the database is only read',
   },
   {
     name: 'memory',

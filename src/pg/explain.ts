@@ -1,5 +1,8 @@
 import type { DocumentNode, GraphQLSchema } from 'graphql';
+import type { PgSource } from './compile/createPgSource.js';
 import { bindValues, Param } from './compile/Param.js';
+import type { BoundStatement } from './compile/write/mutationField.js';
+import type { SourceCompileRequest } from '../engine/index.js';
 import { operationSourceFields } from './compile/operationSourceFields.js';
 
 export interface ExplainOptions {
@@ -9,7 +12,15 @@ export interface ExplainOptions {
   readonly analyze?: boolean;
 }
 
-export interface ExplainResult {
+export interface ExplainResult extends ExplainedStatement {
+  /**
+   * A mutation's statements, one after the other in one transaction: per root field its write and
+   * its read-back (a delete is one statement). `sql`, `parameters` and `plan` above are the first's.
+   */
+  readonly statements?: ReadonlyArray<ExplainedStatement & { readonly title: string }>;
+}
+
+export interface ExplainedStatement {
   /** The statement exactly as Sluice sends it. */
   readonly sql: string;
   /** Each `$n`: where its value comes from (a variable path or a literal) and the value bound now. */
@@ -36,6 +47,8 @@ export async function explain(
     ...(options.operationName ? { operationName: options.operationName } : {}),
   });
   if (!source) throw new Error('The operation selects no database field.');
+  if (request.parentType === schema.getMutationType())
+    return explainMutations(source, request, variables, options.analyze === true);
   const statement = source.statementFor(request, variables);
   const values = bindValues(statement.values, variables);
   const parameters = statement.values.map((v, i) => ({
@@ -47,4 +60,69 @@ export async function explain(
   const explainSql = `EXPLAIN (${options.analyze ? 'ANALYZE, BUFFERS, ' : ''}SETTINGS, FORMAT TEXT) ${statement.text}`;
   const rows = await source.client.query(explainSql, values);
   return { sql: statement.text, parameters, plan: rows.map((r) => String(r[0])).join('\n') };
+}
+
+const ROLLBACK = new Error('explain rolls back');
+
+/**
+ * EXPLAIN of every statement of a mutation, in one transaction that is always rolled back. Plain
+ * EXPLAIN runs nothing, so a read-back is planned for the keys it would get as unknown (no rows).
+ * With `analyze`, each write runs under EXPLAIN ANALYZE, is undone to a savepoint, then runs again
+ * plainly for its keys, so the read-back and the next fields see what it wrote, as they would.
+ */
+async function explainMutations(
+  source: PgSource,
+  request: SourceCompileRequest,
+  variables: Record<string, unknown>,
+  analyze: boolean,
+): Promise<ExplainResult> {
+  const steps = source.prepareMutations(request, variables);
+  const client = source.client;
+  if (!client.transaction) throw new Error('This database client cannot run transactions.');
+  const prefix = `EXPLAIN (${analyze ? 'ANALYZE, BUFFERS, ' : ''}SETTINGS, FORMAT TEXT) `;
+  const statements: Array<ExplainedStatement & { title: string }> = [];
+  const describe = (
+    title: string,
+    statement: BoundStatement,
+    plan: ReadonlyArray<ReadonlyArray<unknown>>,
+  ) =>
+    statements.push({
+      title,
+      sql: statement.text,
+      parameters: statement.values.map((value, i) => ({
+        name: `$${i + 1}`,
+        from: statement.labels[i] ?? 'constant',
+        value,
+      })),
+      plan: plan.map((r) => String(r[0])).join('\n'),
+    });
+  try {
+    await client.transaction(async (tx) => {
+      for (const [i, step] of steps.entries()) {
+        const explained = step.explained();
+        if (!explained) continue;
+        const field = request.fields[i]?.responseKey ?? String(i);
+        const { write, readBack } = explained;
+        let row: ReadonlyArray<unknown> | undefined;
+        if (analyze) {
+          await tx.query('SAVEPOINT sluice_explain');
+          describe(`${field}: write`, write, await tx.query(prefix + write.text, write.values));
+          await tx.query('ROLLBACK TO SAVEPOINT sluice_explain');
+          row = (await tx.query(write.text, write.values))[0];
+        } else {
+          describe(`${field}: write`, write, await tx.query(prefix + write.text, write.values));
+        }
+        if (readBack) {
+          const read = readBack(row);
+          describe(`${field}: read-back`, read, await tx.query(prefix + read.text, read.values));
+        }
+      }
+      throw ROLLBACK;
+    });
+  } catch (error) {
+    if (error !== ROLLBACK) throw error;
+  }
+  const [first] = statements;
+  if (!first) throw new Error('The mutation writes nothing (an empty input list).');
+  return { ...first, statements };
 }

@@ -30,7 +30,17 @@ export async function reflect(
 ): Promise<Reflection> {
   const catalog = await introspect(client, options.schemas ?? ['public']);
   const model = buildModel(catalog, options);
-  const source = createPgSource(model, client, { onDatabaseError: options.onDatabaseError });
+  const mergeReturning = options.mergeReturning ?? (await serverVersion(client)) >= 170_000;
+  const source = createPgSource(model, client, {
+    onDatabaseError: options.onDatabaseError,
+    mergeReturning,
+  });
   const schema = buildSchema(model, source);
   return { schema, source, model, catalog };
+}
+
+/** PostgreSQL's `server_version_num` (150004 for 15.4). */
+async function serverVersion(client: SqlClient): Promise<number> {
+  const rows = await client.query("SELECT current_setting('server_version_num')::int");
+  return Number(rows[0]?.[0] ?? 0);
 }

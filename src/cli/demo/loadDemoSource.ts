@@ -20,7 +20,8 @@ export const DEMO_SERVE_SIZE: DemoSeedSize = {
 
 export const DEMO_QUERY = `# Welcome to the Sluice demo: a PostgreSQL database (PGlite, in this process),
 # reflected into GraphQL. Every query below runs as ONE SQL statement that builds the JSON.
-# Press the run button (or Ctrl+Enter). \`sluice explain\` prints the SQL of any query.
+# Press the run button (or Ctrl+Enter) and pick an operation. \`sluice explain\` prints the
+# SQL of any of them.
 query Feed {
   users(limit: 5, where: { fullName: { isNull: false } }) {
     id
@@ -36,6 +37,35 @@ query Feed {
         content
         author { username }
       }
+    }
+  }
+}
+
+# A whole graph written in one transaction: the user (upserted by its unique username), a new
+# post under it and a comment under that, whatever the depth one INSERT statement, then one
+# statement that reads the answer back.
+mutation WriteGraph {
+  createUser(
+    input: {
+      username: "newcomer"
+      email: "newcomer@example.com"
+      externalId: "7f3c1a2e-0000-4000-8000-000000000001"
+      createdAt: "2024-01-31T12:00:00Z"
+      posts: [
+        {
+          title: "Hello, Sluice"
+          comments: [{ content: "First!", authorId: 1, createdAt: "2024-01-31T12:05:00Z" }]
+        }
+      ]
+    }
+    onConflict: { columns: [USERNAME], update: [EMAIL] }
+  ) {
+    id
+    username
+    postsAggregate { count }
+    posts(limit: 3, orderBy: [{ id: DESC }]) {
+      title
+      comments { content author { username } }
     }
   }
 }

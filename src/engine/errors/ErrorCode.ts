@@ -60,6 +60,20 @@ export const ErrorCode = {
   DATABASE_BUSY: 'DATABASE_BUSY',
   /** The statement ran past its statement timeout and was cancelled. */
   DATABASE_TIMEOUT: 'DATABASE_TIMEOUT',
+  /** A write would have made two rows equal in a primary key or unique constraint. */
+  UNIQUE_VIOLATION: 'UNIQUE_VIOLATION',
+  /** A write referenced a row that does not exist, or deleted one still referenced. */
+  FOREIGN_KEY_VIOLATION: 'FOREIGN_KEY_VIOLATION',
+  /** A write left a NOT NULL column without a value. */
+  NOT_NULL_VIOLATION: 'NOT_NULL_VIOLATION',
+  /** A write broke a CHECK constraint (or an exclusion constraint). */
+  CHECK_VIOLATION: 'CHECK_VIOLATION',
+  /** Concurrent transactions kept conflicting (serialization failure, deadlock) after retries. */
+  WRITE_CONFLICT: 'WRITE_CONFLICT',
+  /** A mutation field would write more rows than the configured limit. */
+  MUTATION_TOO_LARGE: 'MUTATION_TOO_LARGE',
+  /** An update or delete by filter set no condition, so it would reach every row. */
+  UNFILTERED_WRITE: 'UNFILTERED_WRITE',
   /** A resolver failed in a way it did not describe; the message is masked in production. */
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
 } as const;

@@ -17,6 +17,8 @@ export interface CatalogTable {
   /** Column names of the primary key, in key order; empty when there is none. */
   readonly primaryKey: ReadonlyArray<string>;
   readonly uniqueKeys: ReadonlyArray<ReadonlyArray<string>>;
+  /** The primary key and unique constraints by name (the targets of an upsert's `onConflict`). */
+  readonly keyConstraints?: ReadonlyArray<CatalogKeyConstraint>;
   readonly foreignKeys: ReadonlyArray<CatalogForeignKey>;
 }
 
@@ -25,6 +27,18 @@ export interface CatalogColumn {
   readonly type: CatalogType;
   readonly notNull: boolean;
   readonly comment: string | null;
+  /** A DEFAULT expression (serial columns included): an insert may leave the column out. */
+  readonly hasDefault?: boolean;
+  /** `GENERATED ALWAYS AS IDENTITY` (not writable) or `BY DEFAULT` (writable, with a default). */
+  readonly identity?: 'always' | 'byDefault' | null;
+  /** `GENERATED ALWAYS AS (…) STORED`: computed by PostgreSQL, never written. */
+  readonly generated?: boolean;
+}
+
+export interface CatalogKeyConstraint {
+  readonly name: string;
+  readonly columns: ReadonlyArray<string>;
+  readonly primary: boolean;
 }
 
 export interface CatalogType {

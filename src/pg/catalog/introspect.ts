@@ -26,7 +26,7 @@ WITH rels AS (
   WHERE n.nspname = ANY($1::text[]) AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
 ),
 cols AS (
-  SELECT a.attrelid, a.attnum, a.attname, a.attnotnull,
+  SELECT a.attrelid, a.attnum, a.attname, a.attnotnull, a.atthasdef, a.attidentity, a.attgenerated,
          col_description(a.attrelid, a.attnum) AS comment,
          -- A domain is read as its base type; an array as its element type.
          CASE WHEN t.typtype = 'd' THEN t.typbasetype ELSE t.oid END AS typid
@@ -55,6 +55,9 @@ SELECT json_build_object(
         'name', ct.attname,
         'notNull', ct.attnotnull,
         'comment', ct.comment,
+        'hasDefault', ct.atthasdef OR ct.attidentity <> '',
+        'identity', CASE ct.attidentity WHEN 'a' THEN 'always' WHEN 'd' THEN 'byDefault' END,
+        'generated', ct.attgenerated <> '',
         'type', json_build_object('name', et.typname, 'schema', en.nspname,
                                   'isArray', ct.is_array, 'isEnum', et.typtype = 'e')
       ) ORDER BY ct.attnum)
@@ -72,6 +75,14 @@ SELECT json_build_object(
         JOIN attname an ON an.attnum = k.attnum AND an.attrelid = r.oid
       ) ORDER BY u.conname)
       FROM pg_catalog.pg_constraint u WHERE u.conrelid = r.oid AND u.contype = 'u'), '[]'),
+    'keyConstraints', COALESCE((SELECT json_agg(json_build_object(
+        'name', u.conname,
+        'primary', u.contype = 'p',
+        'columns', (SELECT json_agg(an.attname ORDER BY k.ord)
+                    FROM unnest(u.conkey) WITH ORDINALITY AS k(attnum, ord)
+                    JOIN attname an ON an.attnum = k.attnum AND an.attrelid = r.oid)
+      ) ORDER BY u.contype, u.conname)
+      FROM pg_catalog.pg_constraint u WHERE u.conrelid = r.oid AND u.contype IN ('p', 'u')), '[]'),
     'foreignKeys', COALESCE((SELECT json_agg(json_build_object(
         'name', f.conname,
         'comment', obj_description(f.oid, 'pg_constraint'),

@@ -1,10 +1,4 @@
-import {
-  GraphQLError,
-  typeFromAST,
-  visit,
-  type GraphQLInputType,
-  type GraphQLObjectType,
-} from 'graphql';
+import type { GraphQLObjectType } from 'graphql';
 import {
   sourceJSONText,
   type Abortable,
@@ -14,15 +8,18 @@ import {
   type SourceFieldResult,
   type SourceRootField,
 } from '../../engine/index.js';
-import { createHash } from 'node:crypto';
-import { classifyDatabaseError } from '../driver/classifyDatabaseError.js';
 import type { SqlClient } from '../driver/SqlClient.js';
 import { compileSql } from '../sql/compileSql.js';
 import type { Model } from '../schema/Model.js';
 import { bindValues, Param, type Variables } from './Param.js';
-import { variableShape } from './readArgument.js';
 import { rootFieldsSql } from './rootFieldsSql.js';
+import { databaseError, report } from './reportDatabaseError.js';
 import { StatementCache } from './StatementCache.js';
+import { compileMutations } from './write/compileMutations.js';
+import type { PreparedWrite } from './write/mutationField.js';
+import { variablesShapeKey } from './usedVariables.js';
+
+export { databaseError } from './reportDatabaseError.js';
 
 /** One statement text for one shape of the variables, with what each parameter reads. */
 export interface Statement {
@@ -52,6 +49,12 @@ export interface DatabaseErrorEvent {
 
 export interface PgSourceOptions {
   /**
+   * Create rows with `MERGE … RETURNING` (PostgreSQL 17 and later), which hands back each inserted
+   * row with its input's ordinality, instead of `INSERT … SELECT … RETURNING`, whose rows are
+   * matched to the input by their order. `reflect` sets it from the server's version.
+   */
+  readonly mergeReturning?: boolean | undefined;
+  /**
    * Called once per statement that fails (not for one given up through its signal), with what
    * the database said: clients are told only a code and the SQLSTATE, since PostgreSQL's message
    * can quote data. For logs; an exception it throws is ignored. Default: none.
@@ -69,6 +72,8 @@ export interface PgSource extends DataSource {
    * where root fields are resolved one by one (see `buildSchema`'s fallback resolvers).
    */
   compileValues(request: SourceCompileRequest): CompiledSourceQuery;
+  /** A mutation's fields, their input read and checked for given variables (for `explain`). */
+  prepareMutations(request: SourceCompileRequest, variables: Variables): PreparedWrite[];
 }
 
 /** Most statement shapes kept per operation (variables that change the SQL text, see below). */
@@ -105,6 +110,7 @@ export function createPgSource(
   options: PgSourceOptions = {},
 ): PgSource {
   const { onDatabaseError } = options;
+  const merge = options.mergeReturning === true;
   const source: PgSource = {
     name: 'postgres',
     model,
@@ -112,16 +118,14 @@ export function createPgSource(
     statementFor: (request, variables) => buildStatement(model, request, variables, false),
     compile: (request) => compile(request, false),
     compileValues: (request) => compile(request, true),
+    prepareMutations: (request, variables) =>
+      compileMutations(model, client, request, onDatabaseError, false, merge).prepare(variables),
   };
   function compile(request: SourceCompileRequest, forceValue: boolean): CompiledSourceQuery {
-    const variableTypes = usedVariables(request);
+    if (request.parentType === request.schema.getMutationType())
+      return compileMutations(model, client, request, onDatabaseError, forceValue, merge);
     const shapes = new StatementCache<Statement>(MAX_SHAPES, MAX_SHAPE_BYTES);
-    const shapeKey = (variables: Variables): string => {
-      let key = '';
-      for (const [name, type] of variableTypes)
-        key += `${name}=${variableShape(variables[name], type)};`;
-      return key;
-    };
+    const shapeKey = variablesShapeKey(request);
     const statement = (variables: Variables): Statement =>
       shapes.get(shapeKey(variables), () => buildStatement(model, request, variables, forceValue));
     /** The value-mode statement of some root fields (by index), for the NON_FINITE case. */
@@ -211,42 +215,6 @@ export function createPgSource(
   return source;
 }
 
-function report(
-  onDatabaseError: (event: DatabaseErrorEvent) => void,
-  error: unknown,
-  failure: GraphQLError,
-  text: string,
-  contextValue: unknown,
-): void {
-  const { code, sqlState } = failure.extensions as { code: string; sqlState?: string };
-  try {
-    onDatabaseError({
-      message: fullMessage(error),
-      code,
-      ...(sqlState === undefined ? {} : { sqlState }),
-      statement: statementName(text),
-      contextValue,
-    });
-  } catch {
-    // A logger's own failure must not change the answer; the client's error stands.
-  }
-}
-
-/** The error's message, with PostgreSQL's DETAIL and HINT lines as psql prints them. */
-function fullMessage(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const { detail, hint } = error as { detail?: unknown; hint?: unknown };
-  let message = error.message;
-  if (typeof detail === 'string' && detail !== '') message += `\nDETAIL:  ${detail}`;
-  if (typeof hint === 'string' && hint !== '') message += `\nHINT:  ${hint}`;
-  return message;
-}
-
-/** `sluice_` and 12 hex digits of the SHA-1 of the statement's text (DatabaseErrorEvent). */
-function statementName(text: string): string {
-  return 'sluice_' + createHash('sha1').update(text).digest('hex').slice(0, 12);
-}
-
 function buildStatement(
   model: Model,
   request: SourceCompileRequest,
@@ -277,45 +245,4 @@ function hasNonFinite(json: string | Uint8Array): boolean {
   if (typeof json === 'string') return NON_FINITE.test(json);
   const bytes = Buffer.from(json.buffer, json.byteOffset, json.length);
   return bytes.includes('"NaN"') || bytes.includes('"Infinity"') || bytes.includes('"-Infinity"');
-}
-
-/**
- * A failed statement, as the client sees it (classifyDatabaseError.ts): a code, the SQLSTATE, and a
- * message of Sluice's own, since PostgreSQL's can quote data. The original error is kept for logs.
- * GraphQLErrors (a full pool, an operation given up) are already in that form.
- */
-export function databaseError(error: unknown): GraphQLError {
-  if (error instanceof GraphQLError) return error;
-  const { code, message, sqlState } = classifyDatabaseError(error);
-  return new GraphQLError(message, {
-    originalError: error instanceof Error ? error : new Error(String(error)),
-    extensions: { code, ...(sqlState === undefined ? {} : { sqlState }) },
-  });
-}
-
-/** The operation's variables that appear in these root fields, with their declared input types. */
-function usedVariables(request: SourceCompileRequest): Map<string, GraphQLInputType> {
-  const names = new Set<string>();
-  const seenFragments = new Set<string>();
-  const visitNode = (node: Parameters<typeof visit>[0]) =>
-    visit(node, {
-      Variable: (v) => void names.add(v.name.value),
-      FragmentSpread: (spread) => {
-        const fragment = request.fragments[spread.name.value];
-        if (fragment && !seenFragments.has(fragment.name.value)) {
-          seenFragments.add(fragment.name.value);
-          visitNode(fragment);
-        }
-      },
-    });
-  for (const field of request.fields) for (const node of field.fieldNodes) visitNode(node);
-  const types = new Map<string, GraphQLInputType>();
-  for (const definition of request.operation.variableDefinitions ?? []) {
-    const name = definition.variable.name.value;
-    if (!names.has(name)) continue;
-    const type = typeFromAST(request.schema, definition.type as never) as
-      GraphQLInputType | undefined;
-    if (type) types.set(name, type);
-  }
-  return types;
 }

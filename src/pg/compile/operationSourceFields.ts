@@ -58,9 +58,14 @@ export function operationSourceFields(
   for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
   }
-  const parentType = schema.getQueryType();
-  if (!parentType || operation.operation !== 'query') {
-    throw new GraphQLError('Only query operations read from the database.');
+  const parentType =
+    operation.operation === 'query'
+      ? schema.getQueryType()
+      : operation.operation === 'mutation'
+        ? schema.getMutationType()
+        : null;
+  if (!parentType) {
+    throw new GraphQLError('Only queries and mutations run on the database.');
   }
   const context = { schema, fragments, conditionValues: variables };
   let source: PgSource | undefined;

@@ -19,10 +19,22 @@ export interface SqlClient {
     values?: ReadonlyArray<unknown>,
     options?: QueryOptions,
   ): Promise<ByteRows>;
+  /**
+   * Runs `work` in one transaction on one connection (READ COMMITTED): committed when it resolves,
+   * rolled back when it rejects. Statements run one after the other through `tx`. The signal, when
+   * it aborts, stops the statement running (where the driver can) and rejects. Optional: a client
+   * without it serves no mutations.
+   */
+  transaction?<T>(work: (tx: SqlTransaction) => Promise<T>, options?: QueryOptions): Promise<T>;
   /** Runs a script of several statements without parameters (schema setup, seeds). */
   exec(script: string): Promise<void>;
   /** Closes every connection. */
   end(): Promise<void>;
+}
+
+/** The statements of one transaction (SqlClient.transaction), on its connection. */
+export interface SqlTransaction {
+  query(text: string, values?: ReadonlyArray<unknown>): Promise<QueryRows>;
 }
 
 export interface QueryOptions {

@@ -44,6 +44,43 @@ const BY_SQLSTATE: ReadonlyArray<readonly [string, Omit<DatabaseErrorClass, 'sql
       message: 'The database has no free connection for this request.',
     },
   ],
+  // Class 23, integrity constraint violation: what a write broke (the mutation layer adds the
+  // constraint, its columns and the input row).
+  [
+    '23505',
+    {
+      code: ErrorCode.UNIQUE_VIOLATION,
+      message: 'A row with the same key already exists.',
+    },
+  ],
+  [
+    '23503',
+    {
+      code: ErrorCode.FOREIGN_KEY_VIOLATION,
+      message: 'A referenced row does not exist, or a row to delete is still referenced.',
+    },
+  ],
+  ['23502', { code: ErrorCode.NOT_NULL_VIOLATION, message: 'A required column has no value.' }],
+  ['23514', { code: ErrorCode.CHECK_VIOLATION, message: 'A value breaks a check constraint.' }],
+  [
+    '23P01',
+    { code: ErrorCode.CHECK_VIOLATION, message: 'A value breaks an exclusion constraint.' },
+  ],
+  // serialization_failure, deadlock_detected: retried while the whole operation may be (writes).
+  [
+    '40001',
+    {
+      code: ErrorCode.WRITE_CONFLICT,
+      message: 'The write conflicted with concurrent transactions; try again.',
+    },
+  ],
+  [
+    '40P01',
+    {
+      code: ErrorCode.WRITE_CONFLICT,
+      message: 'The write conflicted with concurrent transactions; try again.',
+    },
+  ],
   // invalid_catalog_name: the database named in the URL does not exist (any more).
   ['3D000', UNAVAILABLE],
   // Class 08, connection exception; class 28, invalid authorization (login refused).

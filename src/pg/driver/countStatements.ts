@@ -1,6 +1,10 @@
-import type { QueryOptions, SqlClient } from './SqlClient.js';
+import type { QueryOptions, SqlClient, SqlTransaction } from './SqlClient.js';
 
-/** Wraps a client and records every statement it runs (tests use it to count round trips). */
+/**
+ * Wraps a client and records every statement it runs (tests use it to count round trips). In a
+ * transaction it records the statements run through it; the driver's own BEGIN and COMMIT are not
+ * among them.
+ */
 export function countStatements(client: SqlClient): SqlClient & { readonly statements: string[] } {
   const statements: string[] = [];
   return {
@@ -16,6 +20,24 @@ export function countStatements(client: SqlClient): SqlClient & { readonly state
             statements.push(text);
             return client.queryBytes!(text, values, options);
           },
+        }
+      : {}),
+    ...(client.transaction
+      ? {
+          transaction: <T>(
+            work: (tx: SqlTransaction) => Promise<T>,
+            options?: QueryOptions,
+          ): Promise<T> =>
+            client.transaction!(
+              (tx) =>
+                work({
+                  query(text, values) {
+                    statements.push(text);
+                    return tx.query(text, values);
+                  },
+                }),
+              options,
+            ),
         }
       : {}),
     exec(script) {

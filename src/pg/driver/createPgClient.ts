@@ -39,20 +39,45 @@ export function createPgClient(url: string, options: PoolOptions = {}): SqlClien
     }
     return name;
   };
+  /** Runs a statement on the pool or on one connection, named (prepared) while names last. */
+  const runNamed = async (
+    on: pg.Pool | pg.PoolClient,
+    text: string,
+    values: ReadonlyArray<unknown>,
+  ): Promise<unknown[][]> => {
+    const name = nameOf(text);
+    const result = await on.query({
+      ...(name === undefined ? {} : { name }),
+      text,
+      values: values as unknown[],
+      rowMode: 'array',
+    });
+    return result.rows as unknown[][];
+  };
   return {
     driver: 'pg',
     // A signal takes the query out of the pool's line; node-postgres has no cancel of its own, so
     // a statement already running runs to its end (or to statement_timeout).
     query: (text, values = [], queryOptions) =>
+      gate.run(() => runNamed(pool, text, values), queryOptions),
+    transaction: (work, queryOptions) =>
       gate.run(async () => {
-        const name = nameOf(text);
-        const result = await pool.query({
-          ...(name === undefined ? {} : { name }),
-          text,
-          values: values as unknown[],
-          rowMode: 'array',
-        });
-        return result.rows as unknown[][];
+        const connection = await pool.connect();
+        let failed = false;
+        try {
+          await connection.query('BEGIN');
+          const result = await work({
+            query: (text, values = []) => runNamed(connection, text, values),
+          });
+          await connection.query('COMMIT');
+          return result;
+        } catch (error) {
+          failed = true;
+          await connection.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        } finally {
+          connection.release(failed);
+        }
       }, queryOptions),
     exec: (script) =>
       gate.run(async () => {

@@ -42,6 +42,22 @@ export async function createPgliteClient(options: PgliteClientOptions = {}): Pro
       if (signal?.aborted) throw abortError(signal);
       return result.rows;
     },
+    // PGlite's transaction holds its single backend: other statements wait until it ends.
+    async transaction(work, options) {
+      const signal = options?.signal;
+      if (signal?.aborted) throw abortError(signal);
+      return db.transaction((tx) =>
+        work({
+          async query(text, values = []) {
+            if (signal?.aborted) throw abortError(signal);
+            const result = await tx.query<unknown[]>(text, values as unknown[], {
+              rowMode: 'array',
+            });
+            return result.rows;
+          },
+        }),
+      );
+    },
     async exec(script) {
       await db.exec(script);
     },

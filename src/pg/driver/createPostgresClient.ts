@@ -1,6 +1,7 @@
 import postgres from 'postgres';
 import { ConnectionGate } from './ConnectionGate.js';
 import { RecyclingPool } from './RecyclingPool.js';
+import { abortError } from './abortError.js';
 import { CancelWatch, type CancellableQuery } from './CancelWatch.js';
 import {
   MAX_PREPARED_STATEMENT_BYTES,
@@ -70,6 +71,26 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
       const run = () => start(text, values).raw() as unknown as CancellableQuery<ByteRows>;
       return queryOptions ? watch.run(queryOptions, run) : gate.run(run);
     },
+    // One connection for the whole transaction (postgres.js's begin: BEGIN, work, COMMIT or
+    // ROLLBACK), holding one slot of the gate throughout.
+    transaction: (work, queryOptions) => {
+      const signal = queryOptions?.signal;
+      const run = () =>
+        pools.current.begin((tx) =>
+          work({
+            query: (text, values = []) => {
+              if (signal?.aborted) return Promise.reject(abortError(signal));
+              const prepare = pools.admit(text);
+              const query = tx.unsafe(text, values as never[], prepare ? PREPARED : UNNAMED);
+              return cancelOnAbort(
+                query.values() as unknown as CancellableQuery<QueryRows>,
+                signal,
+              );
+            },
+          }),
+        ) as Promise<never>;
+      return gate.run(run, queryOptions);
+    },
     exec: (script) =>
       gate.run(async () => {
         await pools.current.unsafe(script).simple();
@@ -80,4 +101,29 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
 
 function connectionSettings(options: PoolOptions): Record<string, string> {
   return { application_name: 'sluice', ...sessionSettings(options) };
+}
+
+/**
+ * A statement of a transaction: when the signal aborts while it runs, the backend is told to
+ * cancel it and the promise rejects with the signal's reason (the transaction then rolls back).
+ */
+function cancelOnAbort<T>(query: CancellableQuery<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return query;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      query.cancel();
+      reject(abortError(signal));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    query.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }

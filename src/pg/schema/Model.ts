@@ -11,6 +11,10 @@ export interface Model {
   /** Root query fields by field name. */
   readonly rootFields: ReadonlyMap<string, RootFieldModel>;
   readonly enums: ReadonlyMap<string, EnumModel>;
+  /** Root mutation fields by field name (empty when ModelOptions.mutations is false). */
+  readonly mutationFields: ReadonlyMap<string, MutationFieldModel>;
+  /** Whether update and delete by `where` may be given a filter that selects every row. */
+  readonly allowUnfilteredWrites: boolean;
   /** The bounds every request is held to (ModelOptions documents each). */
   readonly limits: ModelLimits;
 }
@@ -22,6 +26,7 @@ export interface ModelLimits {
   readonly maxFilterDepth: number;
   readonly maxPatternLength: number;
   readonly maxListLength: number;
+  readonly maxMutationRows: number;
 }
 
 export interface TableModel {
@@ -37,6 +42,31 @@ export interface TableModel {
   /** Relations usable in `where` (by field name, without the Connection/Aggregate variants). */
   readonly relationFilters: Map<string, RelationModel>;
   readonly listField: string;
+  /** Names of the mutation input types; undefined when the table takes no writes (no key, a view). */
+  readonly write: TableWriteModel | undefined;
+}
+
+/** What a table takes in mutations: its writable columns and the keys an upsert can name. */
+export interface TableWriteModel {
+  /** Columns an insert or update may set, by field name (not generated, not identity ALWAYS). */
+  readonly columns: ReadonlyMap<string, ColumnModel>;
+  /** Primary key and unique constraints: enum value name → constraint. */
+  readonly constraints: ReadonlyMap<string, KeyConstraintModel>;
+  /** Enum value name of each writable column (`business_key` → `BUSINESS_KEY`). */
+  readonly columnValues: ReadonlyMap<string, ColumnModel>;
+}
+
+export interface KeyConstraintModel {
+  readonly name: string;
+  readonly columns: ReadonlyArray<ColumnModel>;
+}
+
+export type MutationKind =
+  'createMany' | 'createOne' | 'updateOne' | 'updateMany' | 'deleteOne' | 'deleteMany';
+
+export interface MutationFieldModel {
+  readonly kind: MutationKind;
+  readonly table: TableModel;
 }
 
 export type ScalarKind =
@@ -88,6 +118,11 @@ export interface RelationModel {
     readonly sourcePairs: ReadonlyArray<readonly [string, string]>;
     readonly targetPairs: ReadonlyArray<readonly [string, string]>;
   };
+  /**
+   * `forward`: a foreign key seen from its own table (the related row is the parent); `backward`:
+   * seen from the table it points at; `junction`: many-to-many through `via`.
+   */
+  readonly direction: 'forward' | 'backward' | 'junction';
   /** At most one row (a foreign key seen from its own table). */
   readonly toOne: boolean;
   /** For to-one: every local column is NOT NULL, so the related row always exists. */

@@ -2,6 +2,9 @@ import type { Catalog, CatalogForeignKey, CatalogTable } from '../catalog/Catalo
 import { defaultInflector, type Inflector } from './inflector.js';
 import type {
   ColumnModel,
+  KeyConstraintModel,
+  MutationFieldModel,
+  TableWriteModel,
   ComputedFieldModel,
   EnumModel,
   FieldModel,
@@ -52,6 +55,18 @@ export interface ModelOptions {
   readonly maxPatternLength?: number;
   /** Most values `in`/`notIn` take; more are refused with BAD_USER_INPUT. Default 10,000. */
   readonly maxListLength?: number;
+  /**
+   * Most rows one mutation root field may write, counted across nesting (a customer with two
+   * contracts is three rows); more are refused with BAD_USER_INPUT before any SQL. Default 1,000.
+   */
+  readonly maxMutationRows?: number;
+  /** Whether the Mutation type exists (create, update, delete per table with a key). Default true. */
+  readonly mutations?: boolean;
+  /**
+   * Whether update and delete by `where` may be given a filter that sets no condition (and so
+   * reaches every row). Default false: refused with UNFILTERED_WRITE.
+   */
+  readonly allowUnfilteredWrites?: boolean;
 }
 
 /** The production defaults of ModelOptions' bounds. */
@@ -61,6 +76,7 @@ export const DEFAULT_LIMITS: ModelLimits = {
   maxFilterDepth: 10,
   maxPatternLength: 1000,
   maxListLength: 10_000,
+  maxMutationRows: 1000,
 };
 
 export interface ComputedFieldInput {
@@ -125,6 +141,7 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
       fields: new Map(),
       relationFilters: new Map(),
       listField: inflect.listField(table),
+      write: writeModel(table, columns, byName, inflect),
     };
     if (tables.has(model.typeName)) {
       throw new Error(
@@ -167,7 +184,13 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
       const required = fk.columns.every(
         (c) => source.table.columns.find((col) => col.name === c)?.notNull,
       );
-      const forward: RelationModel = { target, pairs, toOne: true, required };
+      const forward: RelationModel = {
+        target,
+        pairs,
+        direction: 'forward',
+        toOne: true,
+        required,
+      };
       const forwardName =
         rename[`${source.table.name}.${fk.name}`] ?? inflect.forwardRelation(fk, target.table);
       addField(source, forwardName, { kind: 'relation', shape: 'one', relation: forward });
@@ -178,6 +201,7 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
       const backward: RelationModel = {
         target: source,
         pairs: pairs.map(([a, b]) => [b, a] as const),
+        direction: 'backward',
         toOne: isUnique(source.table, fk.columns),
         required: false,
       };
@@ -206,6 +230,7 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
       const relation: RelationModel = {
         target,
         pairs: [],
+        direction: 'junction',
         via: {
           junction: junction.table,
           sourcePairs: from.foreignColumns.map((c, i) => [c, from.columns[i] as string] as const),
@@ -264,7 +289,63 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
     }
     addRoot(inflect.aggregateField(list), { kind: 'aggregate', table });
   }
-  return { tables, rootFields, enums, limits };
+  const mutationFields = new Map<string, MutationFieldModel>();
+  for (const table of options.mutations === false ? [] : tables.values()) {
+    if (!table.write) continue;
+    const list = rename[`${table.table.name}.list`] ?? table.listField;
+    const single = rename[`${table.table.name}.single`] ?? inflect.singleField(table.table);
+    const names: ReadonlyArray<readonly [MutationFieldModel['kind'], string]> = [
+      ['createMany', inflect.mutationField('create', list)],
+      ['createOne', inflect.mutationField('create', single)],
+      ['updateOne', inflect.mutationField('update', single)],
+      ['updateMany', inflect.mutationField('update', list)],
+      ['deleteOne', inflect.mutationField('delete', single)],
+      ['deleteMany', inflect.mutationField('delete', list)],
+    ];
+    for (const [kind, generated] of names) {
+      const name = rename[`${table.table.name}.${kind}`] ?? generated;
+      if (mutationFields.has(name))
+        throw new Error(`Mutation.${name} would be defined twice; use the rename option.`);
+      mutationFields.set(name, { kind, table });
+    }
+  }
+  return {
+    tables,
+    rootFields,
+    enums,
+    limits,
+    mutationFields,
+    allowUnfilteredWrites: options.allowUnfilteredWrites === true,
+  };
+}
+
+/**
+ * What a table takes in mutations: ordinary tables with a primary key only (a view has none). A
+ * generated column and an identity ALWAYS column are never written.
+ */
+function writeModel(
+  table: CatalogTable,
+  columns: ReadonlyMap<string, ColumnModel>,
+  byName: ReadonlyMap<string, ColumnModel>,
+  inflect: Inflector,
+): TableWriteModel | undefined {
+  if (table.kind !== 'table' || table.primaryKey.length === 0) return undefined;
+  const writable = new Map(
+    [...columns].filter(([, c]) => !c.column.generated && c.column.identity !== 'always'),
+  );
+  const constraints = new Map<string, KeyConstraintModel>();
+  for (const constraint of table.keyConstraints ?? []) {
+    const keyColumns = constraint.columns.map((name) => byName.get(name));
+    if (keyColumns.some((c) => c === undefined)) continue;
+    constraints.set(inflect.constantName(constraint.name), {
+      name: constraint.name,
+      columns: keyColumns as ColumnModel[],
+    });
+  }
+  const columnValues = new Map(
+    [...writable.values()].map((c) => [inflect.constantName(c.name), c] as const),
+  );
+  return { columns: writable, constraints, columnValues };
 }
 
 function modelLimits(options: ModelOptions): ModelLimits {

@@ -28,6 +28,7 @@ import {
   type RelationShape,
   type TableModel,
 } from './Model.js';
+import { mutationType } from './mutationSchema.js';
 import { GraphQLBigFloat, GraphQLBigInt } from './scalars.js';
 
 /**
@@ -259,6 +260,7 @@ export function buildSchema(model: Model, source: PgSource): GraphQLSchema {
   }
   return new GraphQLSchema({
     query: new GraphQLObjectType({ name: 'Query', fields: queryFields }),
+    mutation: mutationType(model, inputs, objectType, source, resolve),
     // Tables reachable only through relations still appear in the schema.
     types: [...model.tables.values()].map(objectType),
   });

@@ -36,6 +36,16 @@ export interface Inflector {
     ambiguous: boolean,
     targetKey: CatalogForeignKey,
   ): string;
+  /**
+   * A mutation root field: `create` + `customers` → `createCustomers`, `update` + `customer` →
+   * `updateCustomer` (the list or single query field's name).
+   */
+  mutationField(action: 'create' | 'update' | 'delete', queryField: string): string;
+  /**
+   * A database name as an enum value of the mutation inputs (`…Column`, `…UniqueConstraint`):
+   * `business_key` → `BUSINESS_KEY`, `customers_pkey` → `CUSTOMERS_PKEY`.
+   */
+  constantName(name: string): string;
   plural(word: string): string;
   singular(word: string): string;
 }
@@ -69,6 +79,13 @@ export const defaultInflector: Inflector = {
     const base = camelCase(plural(target.name));
     if (!ambiguous) return base;
     return `${base}By${pascalCase(junction.name)}${pascalCase(targetKey.columns.join('_'))}`;
+  },
+  mutationField: (action, queryField) =>
+    action + queryField.charAt(0).toUpperCase() + queryField.slice(1),
+  constantName: (name) => {
+    const words = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').split(/[^0-9A-Za-z]+/);
+    const constant = words.filter(Boolean).join('_').toUpperCase();
+    return /^[A-Z_]/.test(constant) ? constant : `_${constant}`;
   },
   plural,
   singular,

@@ -36,7 +36,15 @@ export function formatSql(text: string): string {
   return out;
 }
 
-const CLAUSES = [' FROM ', ' WHERE ', ' ORDER BY ', ' LIMIT ', ' OFFSET '];
+const CLAUSES = [
+  ' FROM ',
+  ' WHERE ',
+  ' ORDER BY ',
+  ' LIMIT ',
+  ' OFFSET ',
+  ' ON CONFLICT ',
+  ' RETURNING ',
+];
 
 function closingQuote(text: string, start: number): number {
   const quote = text[start];

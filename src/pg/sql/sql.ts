@@ -49,7 +49,7 @@ export function join(nodes: ReadonlyArray<SqlNode>, separator: Separator = ', ')
   return make({ kind: 'join', nodes: [...nodes], separator });
 }
 
-export type Separator = ', ' | ' AND ' | ' OR ' | ' ' | ',\n';
+export type Separator = ', ' | ' AND ' | ' OR ' | ' ' | ',\n' | ' UNION ALL ';
 
 /** The empty fragment, for optional clauses. */
 export const empty: SqlNode = make({ kind: 'sequence', nodes: [] });

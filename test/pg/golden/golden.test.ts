@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { createEngine } from '../../../src/engine/index.js';
 import { formatSql } from '../../../src/pg/sql/formatSql.js';
 import type { Reflection } from '../../../src/pg/reflect.js';
 import { runOperation } from '../support/runOperation.js';
+import { goldenCases, goldenVariables } from '../support/goldenCases.js';
 import { useTestDatabase } from '../support/testDatabase.js';
 import { goldenReflection, seedProgress, setupGoldenDatabase } from './goldenSchema.js';
 
@@ -17,10 +18,7 @@ import { goldenReflection, seedProgress, setupGoldenDatabase } from './goldenSch
  */
 const dir = join(fileURLToPath(new URL('.', import.meta.url)), 'queries');
 const update = process.env['UPDATE_GOLDEN'] === '1';
-const cases = readdirSync(dir)
-  .filter((f) => f.endsWith('.graphql'))
-  .map((f) => f.slice(0, -'.graphql'.length))
-  .sort();
+const cases = goldenCases(dir);
 
 const db = useTestDatabase(setupGoldenDatabase);
 let reflection: Reflection;
@@ -43,8 +41,7 @@ describe('golden queries', () => {
 
   it.each(cases)('%s', async (name) => {
     const query = readFileSync(join(dir, `${name}.graphql`), 'utf8');
-    const header = /^# variables: (.*)$/m.exec(query);
-    const variables = header ? (JSON.parse(header[1] as string) as Record<string, unknown>) : {};
+    const variables = goldenVariables(query);
     const run = await runOperation(reflection.schema, query, variables);
     const sqlText = [
       `-- ${name}.graphql, modes: ${run.modes.join(', ')}`,

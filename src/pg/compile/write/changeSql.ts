@@ -1,0 +1,156 @@
+import { GraphQLError, type FieldNode } from 'graphql';
+import { ErrorCode } from '../../../engine/index.js';
+import { identifier, join, sql } from '../../sql/sql.js';
+import type { SqlNode } from '../../sql/SqlNode.js';
+import type { ColumnModel, MutationKind, TableModel } from '../../schema/Model.js';
+import type { BuildContext } from '../BuildContext.js';
+import { columnOperand, columnRef, columnType } from '../columnSql.js';
+import { Param } from '../Param.js';
+import type { ArgValue } from '../readArgument.js';
+import { whereSql } from '../whereSql.js';
+import { inputError, type InputPath } from './createInput.js';
+import { elementText } from './insertSql.js';
+import { byPrimaryKey, returnedRowsSql } from './returnedRowsSql.js';
+
+/**
+ * The rows an update or delete reaches: by primary key (`updateCustomer(id: 1)`) or by the
+ * reads' `where`. A filter that sets no condition would reach every row: refused with
+ * UNFILTERED_WRITE unless the model allows it.
+ */
+function targetCondition(
+  context: BuildContext,
+  kind: MutationKind,
+  table: TableModel,
+  alias: string,
+  args: Record<string, ArgValue>,
+  path: InputPath,
+): SqlNode {
+  if (kind === 'updateOne' || kind === 'deleteOne') {
+    return join(
+      table.primaryKey.map((column) => {
+        const key = args[column.fieldName];
+        // Null only while the variable is absent: then no row.
+        const value = key instanceof Param ? columnOperand(column, key) : null;
+        return sql`${columnRef(alias, column)} = ${value}`;
+      }),
+      ' AND ',
+    );
+  }
+  const condition = whereSql(context, table, alias, args['where'] ?? null);
+  if (condition) return condition;
+  if (context.model.allowUnfilteredWrites) return sql`TRUE`;
+  throw new GraphQLError(
+    'This "where" sets no condition, so it would reach every row; give at least one.',
+    { extensions: { code: ErrorCode.UNFILTERED_WRITE, inputPath: [...path, 'where'] } },
+  );
+}
+
+/** The statement of an update or delete field (updateSql, deleteSql). */
+export function changeSql(
+  context: BuildContext,
+  kind: MutationKind,
+  table: TableModel,
+  args: Record<string, ArgValue>,
+  fieldNodes: ReadonlyArray<FieldNode>,
+  path: InputPath,
+): SqlNode {
+  return kind === 'deleteOne' || kind === 'deleteMany'
+    ? deleteSql(context, kind, table, args, fieldNodes, path)
+    : updateSql(context, kind, table, args, path);
+}
+
+/**
+ * `WITH u AS (UPDATE … RETURNING key) SELECT key arrays`: the rows an update changed, by primary
+ * key (ordered by it), for the read-back statement. `set` values come first, then `increment`
+ * amounts are added (`"balance" = "t1"."balance" + $2`).
+ */
+export function updateSql(
+  context: BuildContext,
+  kind: MutationKind,
+  table: TableModel,
+  args: Record<string, ArgValue>,
+  path: InputPath,
+): SqlNode {
+  const alias = context.alias();
+  const assigned = new Map<string, { column: ColumnModel; set?: SqlNode; add?: SqlNode }>();
+  const entry = (column: ColumnModel) => {
+    let found = assigned.get(column.name);
+    if (!found) assigned.set(column.name, (found = { column }));
+    return found;
+  };
+  const set = args['set'];
+  if (set !== null && set !== undefined && typeof set === 'object' && !(set instanceof Param)) {
+    for (const [field, value] of Object.entries(set as Record<string, ArgValue>)) {
+      const column = table.write?.columns.get(field);
+      if (!column) continue;
+      if (!(value instanceof Param)) {
+        if (column.notNull)
+          throw inputError(`"${field}" cannot be set to null (the column is NOT NULL).`, [
+            ...path,
+            'set',
+            field,
+          ]);
+        entry(column).set = sql`NULL`;
+        continue;
+      }
+      entry(column).set = textParam(column, value);
+    }
+  }
+  const increment = args['increment'];
+  if (increment !== null && increment !== undefined && typeof increment === 'object') {
+    for (const [field, value] of Object.entries(increment as Record<string, ArgValue>)) {
+      const column = table.write?.columns.get(field);
+      if (!column || !(value instanceof Param)) continue;
+      entry(column).add = textParam(column, value);
+    }
+  }
+  if (assigned.size === 0)
+    throw inputError('Give at least one column to change, in "set" or "increment".', path);
+  const condition = targetCondition(context, kind, table, alias, args, path);
+  const assignments = [...assigned.values()].map(({ column, set, add }) => {
+    const base = set ?? columnRef(alias, column);
+    return sql`${identifier(column.name)} = ${add ? sql`${base} + ${add}` : base}`;
+  });
+  const keys = table.primaryKey.map((c) => identifier(c.name));
+  const returning = join(table.primaryKey.map((c) => columnRef(alias, c)));
+  const table_ = identifier(table.table.schema, table.table.name);
+  const arrays = keys.map(
+    (k) =>
+      sql`(SELECT array_agg(u.${k} ORDER BY ${join(keys.map((o) => sql`u.${o}`))})::text FROM u)`,
+  );
+  return sql`WITH u AS (UPDATE ${table_} AS ${identifier(alias)} SET ${join(assignments)} WHERE ${condition} RETURNING ${returning})\nSELECT ${join(arrays)}`;
+}
+
+/**
+ * `WITH d AS (DELETE … RETURNING *) SELECT json`: one statement. The deleted rows come from
+ * RETURNING; their nested relations read the statement's snapshot, which still holds the rows a
+ * cascade removes, so the answer shows the rows as they were.
+ */
+export function deleteSql(
+  context: BuildContext,
+  kind: MutationKind,
+  table: TableModel,
+  args: Record<string, ArgValue>,
+  fieldNodes: ReadonlyArray<FieldNode>,
+  path: InputPath,
+): SqlNode {
+  const alias = context.alias();
+  const condition = targetCondition(context, kind, table, alias, args, path);
+  const json = returnedRowsSql(
+    context,
+    table,
+    fieldNodes,
+    kind === 'deleteOne',
+    (a) => sql`d AS ${identifier(a)}`,
+    (a) => byPrimaryKey(table, a),
+  );
+  return sql`WITH d AS (DELETE FROM ${identifier(table.table.schema, table.table.name)} AS ${identifier(alias)} WHERE ${condition} RETURNING ${identifier(alias)}.*)\nSELECT ${json}`;
+}
+
+/** A value as text cast to the column's type (checked for int2 / float4 first). */
+function textParam(column: ColumnModel, param: Param): SqlNode {
+  const text = columnOperand(column, param).map((v) => elementText(column, v));
+  return column.isArray
+    ? sql`${text}::text::${columnType(column)}[]`
+    : sql`${text}::text::${columnType(column)}`;
+}

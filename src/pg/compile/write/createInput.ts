@@ -1,0 +1,271 @@
+import { GraphQLError } from 'graphql';
+import { ErrorCode } from '../../../engine/index.js';
+import type { ColumnModel, TableModel } from '../../schema/Model.js';
+import {
+  writeRelations,
+  requiredOnInsert,
+  type WriteRelation,
+} from '../../schema/mutationSchema.js';
+import { operandProblem } from '../../schema/pgInput.js';
+
+/** Where an input value sits in the operation: root field response key, argument, indexes, fields. */
+export type InputPath = ReadonlyArray<string | number>;
+
+/**
+ * One level of a whole-graph create: the rows of one table reached by one path of relation fields
+ * from the root (`customers`, `customers.bankingRelationships`, `customers.bankingRelationships
+ * .contracts`, …). Each level becomes one INSERT; its rows travel as one array per column.
+ */
+export interface WriteNode {
+  readonly id: number;
+  readonly table: TableModel;
+  /** How rows of this level attach to the row that named them (undefined for the root level). */
+  readonly attach: { readonly parent: WriteNode; readonly relation: WriteRelation } | undefined;
+  /**
+   * The level's rows by the defaulted columns they give: a column left out takes its default, which
+   * INSERT … SELECT cannot give per row, so each group is an INSERT of its own (usually one).
+   */
+  groups: WriteGroup[];
+  readonly given: Set<string>;
+  /** Levels created before this one whose key fills a foreign key of this one, by field name. */
+  readonly parents: Map<string, WriteNode>;
+  /** Levels created after this one (children and many-to-many targets), by field name. */
+  readonly children: Map<string, WriteNode>;
+  readonly rows: WriteRow[];
+}
+
+export interface WriteGroup {
+  /** Columns given by at least one row of the group, in table order. */
+  readonly columns: ReadonlyArray<ColumnModel>;
+  readonly rows: WriteRow[];
+}
+
+export interface WriteRow {
+  /** 1-based position in its level (the SQL ordinality). */
+  readonly ord: number;
+  /** Ordinality of the row that named this one, in `attach.parent`; null at the root. */
+  readonly parentOrd: number | null;
+  /** Column values by column name (as coerced by GraphQL). */
+  readonly values: Map<string, unknown>;
+  /** Per parent field: the ordinality of the row created for it in that level. */
+  readonly refs: Map<string, number>;
+  readonly path: InputPath;
+}
+
+/** The levels of one create field's input, in the order their INSERTs must run. */
+export interface CreateGraph {
+  readonly root: WriteNode;
+  /** Every level, parents before the levels that need their keys. */
+  readonly order: ReadonlyArray<WriteNode>;
+  readonly rowCount: number;
+  /** What decides the statement's text: levels, their columns and relations. */
+  readonly shape: string;
+}
+
+export function inputError(
+  message: string,
+  path: InputPath,
+  code: string = ErrorCode.BAD_USER_INPUT,
+) {
+  return new GraphQLError(message, { extensions: { code, inputPath: [...path] } });
+}
+
+/**
+ * Reads a create field's `input` (already coerced by GraphQL) into levels of rows, with the
+ * checks made before any SQL: at most `maxRows` rows across all levels (MUTATION_TOO_LARGE), values
+ * the column's type cannot hold, a foreign key given both ways or not at all (BAD_USER_INPUT).
+ * Walks with its own queue: linear in the input, whatever its depth.
+ */
+export function readCreateInput(
+  table: TableModel,
+  rows: ReadonlyArray<Record<string, unknown>>,
+  basePath: InputPath,
+  maxRows: number,
+  /** One row (createOne): its path has no index. */
+  single = false,
+): CreateGraph {
+  const nodes: WriteNode[] = [];
+  const newNode = (t: TableModel, attach: WriteNode['attach']): WriteNode => {
+    const node: WriteNode = {
+      id: nodes.length,
+      table: t,
+      attach,
+      groups: [],
+      given: new Set(),
+      parents: new Map(),
+      children: new Map(),
+      rows: [],
+    };
+    nodes.push(node);
+    return node;
+  };
+  const root = newNode(table, undefined);
+  const queue: Array<{ node: WriteNode; row: WriteRow; input: Record<string, unknown> }> = [];
+  let count = 0;
+  const enqueue = (
+    node: WriteNode,
+    input: unknown,
+    parentOrd: number | null,
+    path: InputPath,
+  ): number => {
+    if (++count > maxRows) {
+      throw inputError(
+        `A mutation field may write at most ${maxRows} rows, counted across nesting.`,
+        basePath.slice(0, 1),
+        ErrorCode.MUTATION_TOO_LARGE,
+      );
+    }
+    const row: WriteRow = {
+      ord: node.rows.length + 1,
+      parentOrd,
+      values: new Map(),
+      refs: new Map(),
+      path,
+    };
+    node.rows.push(row);
+    queue.push({ node, row, input: (input ?? {}) as Record<string, unknown> });
+    return row.ord;
+  };
+  rows.forEach((input, i) => enqueue(root, input, null, single ? basePath : [...basePath, i]));
+
+  const relationsOf = new Map<TableModel, Map<string, WriteRelation>>();
+  const relations = (t: TableModel) => {
+    let found = relationsOf.get(t);
+    if (!found) relationsOf.set(t, (found = new Map(writeRelations(t).map((r) => [r.name, r]))));
+    return found;
+  };
+  for (let i = 0; i < queue.length; i++) {
+    const { node, row, input } = queue[i] as (typeof queue)[number];
+    const write = node.table.write;
+    for (const [field, value] of Object.entries(input)) {
+      const path = [...row.path, field];
+      const column = write?.columns.get(field);
+      if (column) {
+        if (value === null || value === undefined) continue;
+        checkValue(column, value, path);
+        row.values.set(column.name, value);
+        node.given.add(column.name);
+        continue;
+      }
+      const relation = relations(node.table).get(field);
+      if (!relation || value === null || value === undefined) continue;
+      if (relation.role === 'parent') {
+        let parent = node.parents.get(field);
+        if (!parent)
+          node.parents.set(field, (parent = newNode(relation.relation.target, undefined)));
+        row.refs.set(field, enqueue(parent, value, null, path));
+        continue;
+      }
+      let child = node.children.get(field);
+      if (!child) {
+        child = newNode(relation.relation.target, { parent: node, relation });
+        node.children.set(field, child);
+      }
+      const items = relation.role === 'child' ? [value] : (value as unknown[]);
+      items.forEach((item, i) =>
+        enqueue(child, item, row.ord, relation.role === 'child' ? path : [...path, i]),
+      );
+    }
+  }
+  for (const node of nodes) finish(node);
+  const order: WriteNode[] = [];
+  const visit = (node: WriteNode) => {
+    for (const parent of node.parents.values()) visit(parent);
+    order.push(node);
+    for (const child of node.children.values()) visit(child);
+  };
+  visit(root);
+  return { root, order, rowCount: count, shape: shapeOf(order) };
+}
+
+/** Columns a level's relations fill: from its parents' keys and from the row that named it. */
+export function filledColumns(node: WriteNode): Set<string> {
+  const filled = new Set<string>();
+  for (const field of node.parents.keys()) {
+    const relation = writeRelations(node.table).find((r) => r.name === field);
+    for (const [local] of relation?.relation.pairs ?? []) filled.add(local);
+  }
+  const attach = node.attach?.relation.relation;
+  if (attach && attach.direction === 'backward')
+    for (const [, local] of attach.pairs) filled.add(local);
+  return filled;
+}
+
+/**
+ * The checks that need the whole level (foreign keys given both ways or not at all), and its rows
+ * grouped by the defaulted columns they give.
+ */
+function finish(node: WriteNode): void {
+  const write = node.table.write;
+  if (!write) return;
+  const groups = new Map<string, { given: Set<string>; rows: WriteRow[] }>();
+  const parentColumns = new Map<string, string>();
+  for (const field of node.parents.keys()) {
+    const relation = writeRelations(node.table).find((r) => r.name === field);
+    for (const [local] of relation?.relation.pairs ?? []) parentColumns.set(local, field);
+  }
+  const attach = node.attach?.relation.relation;
+  const fromParentRow =
+    attach && attach.direction === 'backward' ? new Set(attach.pairs.map(([, c]) => c)) : new Set();
+  for (const row of node.rows) {
+    let key = '';
+    for (const column of write.columns.values()) {
+      const given = row.values.has(column.name);
+      if (given && column.column.hasDefault === true) key += `${column.name},`;
+      const byField = parentColumns.get(column.name);
+      const byRelation =
+        (byField !== undefined && row.refs.has(byField)) || fromParentRow.has(column.name);
+      if (given && byRelation) {
+        throw inputError(
+          `"${column.fieldName}" is given both as a value and through a relation; give one.`,
+          [...row.path, column.fieldName],
+        );
+      }
+      if (!given && !byRelation && requiredOnInsert(column)) {
+        throw inputError(
+          `"${column.fieldName}" is required (the column is NOT NULL without a default)` +
+            (byField !== undefined
+              ? `; or give "${byField}" to create the row it refers to.`
+              : '.'),
+          [...row.path, column.fieldName],
+        );
+      }
+    }
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { given: new Set(), rows: [] }));
+    for (const name of row.values.keys()) group.given.add(name);
+    group.rows.push(row);
+  }
+  node.groups = [...groups.values()].map((g) => ({
+    columns: [...write.columns.values()].filter((c) => g.given.has(c.name)),
+    rows: g.rows,
+  }));
+}
+
+function checkValue(column: ColumnModel, value: unknown, path: InputPath): void {
+  const problem = operandProblem(column, value) ?? (hasNul(value) ? 'a NUL character' : undefined);
+  if (problem !== undefined) {
+    throw inputError(
+      `"${column.fieldName}" is ${column.column.type.name}: it cannot hold ${problem}.`,
+      path,
+    );
+  }
+}
+
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value).includes('\\u0000');
+  return false;
+}
+
+function shapeOf(order: ReadonlyArray<WriteNode>): string {
+  return order
+    .map((node) => {
+      const via = node.attach ? `${node.attach.parent.id}.${node.attach.relation.name}` : '';
+      const parents = [...node.parents].map(([field, p]) => `${field}>${p.id}`).join(',');
+      const groups = node.groups.map((g) => g.columns.map((c) => c.name).join(',')).join('|');
+      return `${node.id}:${node.table.typeName}<${via}(${groups})[${parents}]`;
+    })
+    .join(';');
+}

@@ -1,0 +1,387 @@
+import { identifier, join, sql } from '../../sql/sql.js';
+import type { SqlNode } from '../../sql/SqlNode.js';
+import type { ColumnModel, KeyConstraintModel } from '../../schema/Model.js';
+import { writeRelations } from '../../schema/mutationSchema.js';
+import { columnType } from '../columnSql.js';
+import { arrayLiteral } from '../whereSql.js';
+import { Param } from '../Param.js';
+import type { CreateGraph, WriteGroup, WriteNode, WriteRow } from './createInput.js';
+
+/** An upsert's conflict target and the columns it updates (already checked against the table). */
+export interface Upsert {
+  readonly constraint: KeyConstraintModel;
+  readonly update: ReadonlyArray<ColumnModel>;
+}
+
+/** The ordinal column of a keyed level (`k<n>`): not a name a table column is likely to have. */
+const ORD = identifier('#ord');
+
+/**
+ * The write statement of a create field: one CTE chain that inserts every level of the input
+ * graph (createInput.ts) in one statement, whatever the batch size and depth. Each level's rows
+ * arrive as one array parameter per column, unnested WITH ORDINALITY (`x<n>`); the INSERT
+ * (`i<n>`) takes its foreign keys from the levels before it, joined by ordinality, and returns
+ * the columns later levels need; `k<n>` numbers the returned rows in insertion order (an INSERT …
+ * SELECT … ORDER BY inserts, and returns, its rows in that order). The statement's one row holds
+ * the root rows' primary key, per key column, as array text in input order: the read-back
+ * statement's parameters.
+ *
+ * An upsert (root level only) inserts the last of the rows that share a key (DISTINCT ON, in key
+ * order, so concurrent upserts lock rows in the same order), updates only rows whose values
+ * differ, and finds each input row's key by its conflict columns: in what the INSERT returned,
+ * else in the row that was already there.
+ */
+export function insertSql(graph: CreateGraph, upsert: Upsert | undefined, merge = false): SqlNode {
+  const needed = neededColumns(graph, upsert);
+  const ctes: SqlNode[] = [];
+  for (const node of graph.order)
+    levelCtes(
+      node,
+      needed.get(node) ?? new Set(),
+      node === graph.root ? upsert : undefined,
+      merge,
+      ctes,
+    );
+  const rootKey = identifier(`k${graph.root.id}`);
+  const keys = graph.root.table.primaryKey.map(
+    (c) =>
+      sql`(SELECT array_agg(k.${identifier(c.name)} ORDER BY k.${ORD})::text FROM ${rootKey} AS k)`,
+  );
+  return sql`WITH ${join(ctes, ',\n')}\nSELECT ${join(keys)}`;
+}
+
+/** Where one group's INSERT reads its rows: the level's `x`, or the group's own arrays `g`. */
+interface GroupSource {
+  readonly from: SqlNode;
+  readonly column: (column: ColumnModel) => SqlNode;
+  readonly order: SqlNode;
+}
+
+/** The CTEs of one level: its rows, its INSERT (one per group), its keyed rows, its junction rows. */
+function levelCtes(
+  node: WriteNode,
+  returned: ReadonlySet<string>,
+  upsert: Upsert | undefined,
+  merge: boolean,
+  ctes: SqlNode[],
+): void {
+  const x = identifier(`x${node.id}`);
+  const k = identifier(`k${node.id}`);
+  const arrays = levelArrays(node);
+  ctes.push(
+    sql`${x} AS (SELECT * FROM unnest(${join(arrays.map((a) => a.sql))}) WITH ORDINALITY AS x(${join(arrays.map((a) => identifier(a.alias)))}, ord))`,
+  );
+  const joins: SqlNode[] = [];
+  const filled = new Map<string, SqlNode>();
+  for (const [field, parent] of node.parents) {
+    const relation = writeRelations(node.table).find((r) => r.name === field)?.relation;
+    const alias = identifier(`r_${field}`);
+    joins.push(
+      sql` LEFT JOIN ${identifier(`k${parent.id}`)} AS ${alias} ON ${alias}.${ORD} = x.${identifier(`r_${field}`)}`,
+    );
+    for (const [local, target] of relation?.pairs ?? [])
+      filled.set(local, sql`${alias}.${identifier(target)}`);
+  }
+  const attach = node.attach?.relation.relation;
+  if (node.attach && attach?.direction === 'backward') {
+    joins.push(sql` JOIN ${identifier(`k${node.attach.parent.id}`)} AS par ON par.${ORD} = x.p`);
+    for (const [parentCol, local] of attach.pairs)
+      filled.set(local, sql`par.${identifier(parentCol)}`);
+  }
+  const table = identifier(node.table.table.schema, node.table.table.name);
+  const returning = join([...returned].map((c) => identifier(c)));
+  const insert = (group: WriteGroup, source: GroupSource, distinct?: SqlNode) => {
+    const targets: SqlNode[] = [];
+    const values: SqlNode[] = [];
+    for (const column of node.table.write?.columns.values() ?? []) {
+      const given = group.columns.includes(column) ? givenValue(source, column) : undefined;
+      const fill = filled.get(column.name);
+      if (given === undefined && fill === undefined) continue;
+      targets.push(identifier(column.name));
+      values.push(
+        given !== undefined && fill !== undefined
+          ? sql`coalesce(${fill}, ${given})`
+          : (fill ?? (given as SqlNode)),
+      );
+    }
+    const on = distinct ? sql`DISTINCT ON (${distinct}) ` : sql``;
+    const from = sql`${source.from}${join(joins, ' ')}`;
+    // No column at all: every one takes its default (INSERT … SELECT of zero columns).
+    return {
+      targets: targets.length === 0 ? sql`` : sql` (${join(targets)})`,
+      select: sql`SELECT ${on}${join(values)} FROM ${from}`,
+      // PostgreSQL 17: MERGE … RETURNING gives each inserted row with its input's ordinality.
+      merge: (i: SqlNode, ord: SqlNode) => {
+        const picks = values.map((v, n) => sql`${v} AS ${identifier(`v${n}`)}`);
+        // In input order, so generated keys follow it (as the INSERT form's do).
+        const using = sql`SELECT ${join([sql`${ord} AS ${ORD}`, ...picks])} FROM ${from} ORDER BY ${source.order}`;
+        const insert =
+          targets.length === 0
+            ? sql`INSERT DEFAULT VALUES`
+            : sql`INSERT (${join(targets)}) VALUES (${join(values.map((_, n) => sql`s.${identifier(`v${n}`)}`))})`;
+        const back = join([sql`s.${ORD}`, ...[...returned].map((c) => sql`t.${identifier(c)}`)]);
+        return sql`${i} AS (MERGE INTO ${table} AS t USING (${using}) AS s ON false WHEN NOT MATCHED THEN ${insert} RETURNING ${back})`;
+      },
+    };
+  };
+  const single: GroupSource = {
+    from: sql`${x} AS x`,
+    column: (c) => sql`x.${identifier(columnAlias(node.groups[0] as WriteGroup, c))}`,
+    order: sql`x.ord`,
+  };
+  if (upsert) {
+    const i = identifier(`i${node.id}`);
+    const group = node.groups[0] as WriteGroup;
+    const keys = upsert.constraint.columns.map((c) => single.column(c));
+    // Rows with a NULL in the key never conflict: DISTINCT ON must not merge them.
+    const nullable = upsert.constraint.columns.filter((c) => !c.notNull);
+    const distinct =
+      nullable.length === 0
+        ? keys
+        : [
+            ...keys,
+            sql`CASE WHEN ${join(
+              nullable.map((c) => sql`${single.column(c)} IS NULL`),
+              ' OR ',
+            )} THEN x.ord END`,
+          ];
+    const { targets, select } = insert(group, single, join(distinct));
+    const names = upsert.update.map((c) => identifier(c.name));
+    const action =
+      names.length === 0
+        ? sql`DO NOTHING`
+        : sql`DO UPDATE SET ${join(names.map((n) => sql`${n} = EXCLUDED.${n}`))} WHERE (${join(names.map((n) => sql`t.${n}`))}) IS DISTINCT FROM (${join(names.map((n) => sql`EXCLUDED.${n}`))})`;
+    ctes.push(
+      sql`${i} AS (INSERT INTO ${table} AS t${targets} ${select} ORDER BY ${join(distinct)}, x.ord DESC ON CONFLICT ON CONSTRAINT ${identifier(upsert.constraint.name)} ${action} RETURNING ${returning})`,
+    );
+    const on = (a: string) =>
+      join(
+        upsert.constraint.columns.map(
+          (c) => sql`${identifier(a)}.${identifier(c.name)} = ${single.column(c)}`,
+        ),
+        ' AND ',
+      );
+    const columns = [...returned].map(
+      (c) => sql`coalesce(i.${identifier(c)}, e.${identifier(c)}) AS ${identifier(c)}`,
+    );
+    ctes.push(
+      sql`${k} AS (SELECT x.ord AS ${ORD}, ${join(columns)} FROM ${x} AS x LEFT JOIN ${i} AS i ON ${on('i')} LEFT JOIN ${table} AS e ON ${on('e')})`,
+    );
+  } else if (merge) {
+    // Each group's MERGE returns its rows' ordinalities in the level: no reliance on order.
+    const parts: SqlNode[] = [];
+    const groups = node.groups.length === 0 ? [{ columns: [], rows: [] }] : node.groups;
+    groups.forEach((group, n) => {
+      const i = identifier(`i${node.id}_${n}`);
+      if (groups.length === 1) {
+        ctes.push(insert(group, single).merge(i, sql`x.ord`));
+      } else {
+        const g = identifier(`x${node.id}_${n}`);
+        const own = groupArrays(node, n);
+        ctes.push(
+          sql`${g} AS (SELECT * FROM unnest(${join(own.map((a) => a.sql))}) WITH ORDINALITY AS g(${join(own.map((a) => identifier(a.alias)))}, ord))`,
+        );
+        const source: GroupSource = {
+          from: sql`${g} AS g JOIN ${x} AS x ON x.ord = g.o`,
+          column: (c) => sql`g.${identifier(columnAlias(group, c))}`,
+          order: sql`g.ord`,
+        };
+        ctes.push(insert(group, source).merge(i, sql`g.o`));
+      }
+      parts.push(sql`SELECT * FROM ${i}`);
+    });
+    ctes.push(sql`${k} AS (${join(parts, ' UNION ALL ')})`);
+  } else if (node.groups.length <= 1) {
+    const i = identifier(`i${node.id}`);
+    const { targets, select } = insert(node.groups[0] ?? { columns: [], rows: [] }, single);
+    ctes.push(
+      sql`${i} AS (INSERT INTO ${table}${targets} ${select} ORDER BY x.ord RETURNING ${returning})`,
+    );
+    ctes.push(sql`${k} AS (SELECT row_number() OVER () AS ${ORD}, i.* FROM ${i} AS i)`);
+  } else {
+    const keyed: SqlNode[] = [];
+    node.groups.forEach((group, n) => {
+      const g = identifier(`x${node.id}_${n}`);
+      const i = identifier(`i${node.id}_${n}`);
+      const own = groupArrays(node, n);
+      ctes.push(
+        sql`${g} AS (SELECT * FROM unnest(${join(own.map((a) => a.sql))}) WITH ORDINALITY AS g(${join(own.map((a) => identifier(a.alias)))}, ord))`,
+      );
+      const source: GroupSource = {
+        from: sql`${g} AS g JOIN ${x} AS x ON x.ord = g.o`,
+        column: (c) => sql`g.${identifier(columnAlias(group, c))}`,
+        order: sql`g.ord`,
+      };
+      const { targets, select } = insert(group, source);
+      ctes.push(
+        sql`${i} AS (INSERT INTO ${table}${targets} ${select} ORDER BY g.ord RETURNING ${returning})`,
+      );
+      const picked = join([...returned].map((c) => sql`r.${identifier(c)}`));
+      keyed.push(
+        sql`SELECT g.o AS ${ORD}, ${picked} FROM (SELECT row_number() OVER () AS rn, i.* FROM ${i} AS i) AS r JOIN ${g} AS g ON g.ord = r.rn`,
+      );
+    });
+    ctes.push(sql`${k} AS (${join(keyed, ' UNION ALL ')})`);
+  }
+  if (node.attach && attach?.direction === 'junction' && attach.via) {
+    const via = attach.via;
+    const junction = identifier(via.junction.schema, via.junction.name);
+    const columns = [
+      ...via.sourcePairs.map(([, j]) => identifier(j)),
+      ...via.targetPairs.map(([j]) => identifier(j)),
+    ];
+    const picks = [
+      ...via.sourcePairs.map(([s]) => sql`par.${identifier(s)}`),
+      ...via.targetPairs.map(([, t]) => sql`tgt.${identifier(t)}`),
+    ];
+    ctes.push(
+      sql`${identifier(`j${node.id}`)} AS (INSERT INTO ${junction} (${join(columns)}) SELECT ${join(picks)} FROM ${k} AS tgt JOIN ${x} AS x ON x.ord = tgt.${ORD} JOIN ${identifier(`k${node.attach.parent.id}`)} AS par ON par.${ORD} = x.p ORDER BY x.ord)`,
+    );
+  }
+}
+
+/** One array parameter: its SQL (a text parameter cast to an array), its alias, its value. */
+export interface LevelArray {
+  readonly alias: string;
+  /** The key its Param reads in the values (insertValues). */
+  readonly key: string;
+  readonly sql: SqlNode;
+  readonly value: () => string | null;
+}
+
+/**
+ * The arrays of a level, `x<n>`, in the same order for the statement and for its values: the
+ * parent row's ordinality, each parent level's, and (one group) the columns.
+ */
+function levelArrays(node: WriteNode): LevelArray[] {
+  const ords = (pick: (row: WriteRow) => number | null | undefined) => () =>
+    arrayLiteral(node.rows.map((row) => pick(row) ?? null));
+  const arrays: LevelArray[] = [
+    array(
+      node,
+      'p',
+      'p',
+      sql`int4[]`,
+      ords((row) => row.parentOrd),
+    ),
+  ];
+  for (const field of node.parents.keys()) {
+    const name = `r_${field}`;
+    arrays.push(
+      array(
+        node,
+        name,
+        name,
+        sql`int4[]`,
+        ords((row) => row.refs.get(field)),
+      ),
+    );
+  }
+  if (node.groups.length === 1) arrays.push(...columnArrays(node, 0));
+  return arrays;
+}
+
+/** The arrays of a group of several (`x<n>_<g>`): each row's ordinality in the level, the columns. */
+function groupArrays(node: WriteNode, n: number): LevelArray[] {
+  const group = node.groups[n] as WriteGroup;
+  const ords = () => arrayLiteral(group.rows.map((r) => r.ord));
+  return [array(node, 'o', `g${n}.o`, sql`int4[]`, ords), ...columnArrays(node, n)];
+}
+
+function columnArrays(node: WriteNode, n: number): LevelArray[] {
+  const group = node.groups[n] as WriteGroup;
+  return group.columns.map((column) => {
+    const alias = columnAlias(group, column);
+    const type = column.isArray ? sql`text[]` : sql`${columnType(column)}[]`;
+    const texts = () =>
+      arrayLiteral(group.rows.map((row) => elementText(column, row.values.get(column.name))));
+    return array(node, alias, `g${n}.${alias}`, type, texts);
+  });
+}
+
+function array(
+  node: WriteNode,
+  alias: string,
+  name: string,
+  type: SqlNode,
+  value: () => string | null,
+): LevelArray {
+  const key = paramKey(node, name);
+  const label = `input level ${node.id} (${node.table.typeName}) ${name}`;
+  return { alias, key, sql: sql`${new Param((bag) => bag[key], label)}::text::${type}`, value };
+}
+
+/** The per-request values of a create statement's parameters, by the keys its Params read. */
+export function insertValues(graph: CreateGraph): Record<string, unknown> {
+  const bag: Record<string, unknown> = {};
+  for (const node of graph.order) {
+    for (const a of levelArrays(node)) bag[a.key] = a.value();
+    if (node.groups.length > 1)
+      node.groups.forEach((_, n) => {
+        for (const a of groupArrays(node, n)) bag[a.key] = a.value();
+      });
+  }
+  return bag;
+}
+
+/** The key of the value array of `column` of a one-group level (the input's values of it). */
+export function columnArrayKey(node: WriteNode, column: ColumnModel | undefined): string {
+  const group = node.groups[0];
+  return paramKey(node, group && column ? `g0.${columnAlias(group, column)}` : '');
+}
+
+function paramKey(node: WriteNode, name: string): string {
+  return `#${node.id}.${name}`;
+}
+
+function columnAlias(group: WriteGroup, column: ColumnModel): string {
+  return `c${group.columns.indexOf(column)}`;
+}
+
+function givenValue(source: GroupSource, column: ColumnModel): SqlNode {
+  const ref = source.column(column);
+  return column.isArray ? sql`${ref}::${columnType(column)}[]` : ref;
+}
+
+/** A value as the text of an array element: PostgreSQL casts it to the column's type. */
+export function elementText(column: ColumnModel, value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (column.isArray) return arrayLiteral((value as unknown[]).map((v) => scalarText(column, v)));
+  return scalarText(column, value);
+}
+
+function scalarText(column: ColumnModel, value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (column.scalar === 'JSON') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Per level: the columns its INSERT returns (its key, and what later levels read from it). */
+function neededColumns(
+  graph: CreateGraph,
+  upsert: Upsert | undefined,
+): Map<WriteNode, Set<string>> {
+  const needed = new Map<WriteNode, Set<string>>();
+  const need = (node: WriteNode, column: string) => {
+    let set = needed.get(node);
+    if (!set) needed.set(node, (set = new Set()));
+    set.add(column);
+  };
+  for (const c of upsert?.constraint.columns ?? []) need(graph.root, c.name);
+  for (const node of graph.order) {
+    for (const c of node.table.primaryKey) need(node, c.name);
+    for (const [field, parent] of node.parents) {
+      const relation = writeRelations(node.table).find((r) => r.name === field)?.relation;
+      for (const [, target] of relation?.pairs ?? []) need(parent, target);
+    }
+    const attach = node.attach;
+    const relation = attach?.relation.relation;
+    if (attach && relation?.direction === 'backward')
+      for (const [parentCol] of relation.pairs) need(attach.parent, parentCol);
+    if (attach && relation?.via) {
+      for (const [s] of relation.via.sourcePairs) need(attach.parent, s);
+      for (const [, t] of relation.via.targetPairs) need(node, t);
+    }
+  }
+  return needed;
+}

@@ -1,0 +1,344 @@
+import { getArgumentValues, type FieldNode, type GraphQLObjectType } from 'graphql';
+import type {
+  SourceCompileRequest,
+  SourceFieldResult,
+  SourceRootField,
+} from '../../../engine/index.js';
+import { sourceJSONText } from '../../../engine/index.js';
+import type { SqlTransaction } from '../../driver/SqlClient.js';
+import { compileSql } from '../../sql/compileSql.js';
+import { sql } from '../../sql/sql.js';
+import type { SqlNode } from '../../sql/SqlNode.js';
+import type { Model, MutationFieldModel, TableModel } from '../../schema/Model.js';
+import type { BuildContext } from '../BuildContext.js';
+import { bindValues, Param, type Variables } from '../Param.js';
+import { readArgs } from '../selectionSql.js';
+import { StatementCache } from '../StatementCache.js';
+import { variablesShapeKey } from '../usedVariables.js';
+import { changeSql } from './changeSql.js';
+import { inputError, readCreateInput, type CreateGraph, type InputPath } from './createInput.js';
+import { columnArrayKey, insertSql, insertValues, type Upsert } from './insertSql.js';
+import { conflictParamKey, keyedRows, keyParamKey, returnedRowsSql } from './returnedRowsSql.js';
+
+/** A built statement of a mutation field: text, values (Params), and how its one cell is read. */
+export interface WriteStatement {
+  readonly text: string;
+  readonly values: ReadonlyArray<unknown>;
+  readonly mode: 'json' | 'value';
+}
+
+/** One mutation root field of an operation, compiled once per plan. */
+export interface MutationField {
+  readonly responseKey: string;
+  /** Reads and checks the field's arguments for one request, before any SQL. */
+  prepare(variables: Variables): PreparedWrite;
+  /** The statements last run (for `describe`). */
+  readonly last: BoundStatement[];
+}
+
+export interface PreparedWrite {
+  /** The write and its read-back: at most two statements, whatever the input's size and depth. */
+  run(tx: SqlTransaction): Promise<SourceFieldResult>;
+  /** The write alone (no read-back): replayed to find which input row broke a constraint. */
+  write(tx: SqlTransaction, rows?: number): Promise<void>;
+  /** Top-level input rows of a createMany (else undefined): where a failing row is looked for. */
+  readonly inputRows: number | undefined;
+  readonly inputPath: InputPath;
+  /** The write statement's text (for logs). */
+  readonly text: string;
+  /** The statements with this request's values, for `explain` (undefined: none to run). */
+  explained(): Explained | undefined;
+}
+
+/** A statement with its values bound, and where each comes from. */
+export interface BoundStatement {
+  readonly text: string;
+  readonly values: unknown[];
+  readonly labels: string[];
+  readonly mode: 'json' | 'value';
+}
+
+/**
+ * A field's statements for one request: the write, and the read-back once the write's row (its
+ * keys) is known; without the row, the read-back of no rows. A delete is one statement.
+ */
+export interface Explained {
+  readonly write: BoundStatement;
+  readonly readBack: ((row: ReadonlyArray<unknown> | undefined) => BoundStatement) | undefined;
+}
+
+/** Most shapes kept per field (input shapes of creates, variable shapes of the rest). */
+const MAX_SHAPES = 32;
+const MAX_SHAPE_BYTES = 1024 * 1024;
+
+/** How a field builds SQL: the plan's request, with a fresh BuildContext per statement. */
+export interface FieldEnv {
+  readonly model: Model;
+  readonly request: SourceCompileRequest;
+  /** The shape of the variables the field's statements depend on (createPgSource's key). */
+  readonly shapeKey: (variables: Variables) => string;
+  /** Every result as a value (plain graphql-js completes them: buildSchema's fallback). */
+  readonly forceValue: boolean;
+  /** Creates by MERGE … RETURNING (PgSourceOptions.mergeReturning). */
+  readonly merge: boolean;
+}
+
+export function compileMutationField(env: FieldEnv, field: SourceRootField): MutationField {
+  const mutation = env.model.mutationFields.get(field.fieldDef.name) as MutationFieldModel;
+  const { kind, table } = mutation;
+  const parentType = env.request.parentType;
+  const nodes = field.fieldNodes as FieldNode[];
+  const path: InputPath = [field.responseKey];
+  const statements = new StatementCache<WriteStatement>(MAX_SHAPES, MAX_SHAPE_BYTES);
+  const last: BoundStatement[] = [];
+  const built = (key: string, make: (context: BuildContext) => SqlNode, variables: Variables) =>
+    statements.get(key, () => buildStatement(env, variables, make));
+  // The read-back depends on the variables of the selection only, not on the input's.
+  const selectionShape = variablesShapeKey(
+    env.request,
+    nodes.flatMap((node) => (node.selectionSet ? [node.selectionSet] : [])),
+  );
+  const readBack = (variables: Variables, upsert: Upsert | undefined) =>
+    built(
+      `read:${upsert ? 'upsert' : ''}:${selectionShape(variables)}`,
+      (context) => {
+        const rows = keyedRows(table, upsert?.constraint.columns);
+        return sql`SELECT ${returnedRowsSql(
+          context,
+          table,
+          nodes,
+          kind !== 'createMany' && kind !== 'updateMany',
+          rows.from,
+          rows.order,
+        )}`;
+      },
+      variables,
+    );
+  /** The write and its read-back, bound to this request's values (the keys: once written). */
+  const pair = (
+    statement: WriteStatement,
+    bag: Variables,
+    variables: Variables,
+    upsert: Upsert | undefined,
+    conflict: (i: number) => unknown,
+  ): Explained => ({
+    write: bound(statement, bag),
+    readBack: (row) => {
+      const keys: Record<string, unknown> = Object.create(variables) as Record<string, unknown>;
+      table.primaryKey.forEach((_, i) => (keys[keyParamKey(i)] = row?.[i] ?? null));
+      upsert?.constraint.columns.forEach((_, i) => (keys[conflictParamKey(i)] = conflict(i)));
+      return bound(readBack(variables, upsert), keys);
+    },
+  });
+  const runPair = async (tx: SqlTransaction, statements: Explained): Promise<SourceFieldResult> => {
+    const { write } = statements;
+    const [row = []] = await tx.query(write.text, write.values);
+    const read = (statements.readBack as NonNullable<Explained['readBack']>)(row);
+    last.splice(0, last.length, write, read);
+    const [cells = []] = await tx.query(read.text, read.values);
+    return fieldResult(read.mode, cells[0]);
+  };
+
+  if (kind === 'createMany' || kind === 'createOne') {
+    return {
+      responseKey: field.responseKey,
+      last,
+      prepare(variables) {
+        const args = getArgumentValues(field.fieldDef, nodes[0] as FieldNode, variables);
+        const many = kind === 'createMany';
+        const rows = (many ? args['input'] : [args['input']]) as Record<string, unknown>[];
+        const upsert = readOnConflict(table, args['onConflict'], [...path, 'onConflict']);
+        const graphOf = (count: number) =>
+          readCreateInput(
+            table,
+            rows.slice(0, count),
+            [...path, 'input'],
+            env.model.limits.maxMutationRows,
+            !many,
+          );
+        if (rows.length === 0) return nothingToWrite(path, env.forceValue);
+        const graph = graphOf(rows.length);
+        if (upsert) checkConflictColumns(graph, upsert, path);
+        const upsertKey = upsert
+          ? `${upsert.constraint.name}:${upsert.update.map((c) => c.name).join(',')}`
+          : '';
+        const writeOf = (g: CreateGraph) =>
+          built(`write:${g.shape}|${upsertKey}`, () => insertSql(g, upsert, env.merge), variables);
+        const statement = writeOf(graph);
+        const statements = () => {
+          const bag = insertValues(graph);
+          return pair(
+            statement,
+            bag,
+            variables,
+            upsert,
+            (i) => bag[columnArrayKey(graph.root, upsert?.constraint.columns[i])],
+          );
+        };
+        return {
+          text: statement.text,
+          inputRows: many ? rows.length : undefined,
+          inputPath: [...path, 'input'],
+          run: (tx) => runPair(tx, statements()),
+          explained: statements,
+          async write(tx, count = rows.length) {
+            const g = count === rows.length ? graph : graphOf(count);
+            const s = writeOf(g);
+            await tx.query(s.text, bindValues(s.values, insertValues(g)));
+          },
+        };
+      },
+    };
+  }
+  return {
+    responseKey: field.responseKey,
+    last,
+    prepare(variables) {
+      const statement = built(
+        `change:${env.shapeKey(variables)}`,
+        (context) =>
+          changeSql(context, kind, table, readArgs(context, parentType, nodes), nodes, path),
+        variables,
+      );
+      const isDelete = kind === 'deleteOne' || kind === 'deleteMany';
+      return {
+        text: statement.text,
+        inputRows: undefined,
+        inputPath: path,
+        async run(tx) {
+          if (!isDelete)
+            return runPair(
+              tx,
+              pair(statement, variables, variables, undefined, () => null),
+            );
+          last.splice(0, last.length, bound(statement, variables));
+          const [row = []] = await tx.query(
+            statement.text,
+            bindValues(statement.values, variables),
+          );
+          return fieldResult(statement.mode, row[0]);
+        },
+        explained: () =>
+          isDelete
+            ? { write: bound(statement, variables), readBack: undefined }
+            : pair(statement, variables, variables, undefined, () => null),
+        async write(tx) {
+          await tx.query(statement.text, bindValues(statement.values, variables));
+        },
+      };
+    },
+  };
+}
+
+/** `onConflict`: exactly one of constraint and columns, naming a key the input gives. */
+function readOnConflict(table: TableModel, value: unknown, path: InputPath): Upsert | undefined {
+  if (value === null || value === undefined) return undefined;
+  const { constraint, columns, update } = value as {
+    constraint?: string | null;
+    columns?: string[] | null;
+    update: string[];
+  };
+  const write = table.write;
+  if (!write) return undefined;
+  const hasConstraint = constraint !== null && constraint !== undefined;
+  const hasColumns = columns !== null && columns !== undefined;
+  if (hasConstraint === hasColumns)
+    throw inputError('Give exactly one of "constraint" and "columns".', path);
+  let target = hasConstraint ? write.constraints.get(constraint) : undefined;
+  if (hasColumns) {
+    const names = new Set(columns.map((c) => write.columnValues.get(c)?.name));
+    target = [...write.constraints.values()].find(
+      (k) => k.columns.length === names.size && k.columns.every((c) => names.has(c.name)),
+    );
+    if (!target)
+      throw inputError(
+        'These columns are not the primary key or a unique constraint of the table.',
+        [...path, 'columns'],
+      );
+  }
+  if (!target) throw inputError('Unknown constraint.', [...path, 'constraint']);
+  const updates = [...new Set(update)]
+    .map((c) => write.columnValues.get(c))
+    .filter((c) => c !== undefined);
+  return { constraint: target, update: updates };
+}
+
+/** An empty list to create: no statement at all. */
+function nothingToWrite(path: InputPath, asValue: boolean): PreparedWrite {
+  return {
+    text: '',
+    inputRows: 0,
+    inputPath: [...path, 'input'],
+    run: () =>
+      Promise.resolve(asValue ? { kind: 'value', value: [] } : { kind: 'json', json: '[]' }),
+    write: () => Promise.resolve(),
+    explained: () => undefined,
+  };
+}
+
+function checkConflictColumns(graph: CreateGraph, upsert: Upsert, path: InputPath): void {
+  if (graph.root.groups.length > 1) {
+    throw inputError(
+      'The rows of an upsert must all give the same columns that have defaults (or all leave them out).',
+      [...path, 'input'],
+    );
+  }
+  for (const column of upsert.constraint.columns) {
+    if (!graph.root.given.has(column.name) && graph.root.rows.length > 0) {
+      throw inputError(
+        `An upsert on ${upsert.constraint.name} needs "${column.fieldName}" in every input row.`,
+        [...path, 'onConflict'],
+      );
+    }
+  }
+}
+
+function buildStatement(
+  env: FieldEnv,
+  variables: Variables,
+  make: (context: BuildContext) => SqlNode,
+): WriteStatement {
+  const build = (mode: 'json' | 'value') => {
+    let n = 0;
+    const context: BuildContext = {
+      model: env.model,
+      schema: env.request.schema,
+      fragments: env.request.fragments,
+      conditionValues: env.request.conditionValues,
+      variables,
+      alias: (prefix = 't') => `${prefix}${++n}`,
+      objectType: (name) => env.request.schema.getType(name) as GraphQLObjectType,
+      mode,
+      sawComputed: { value: false },
+      sawFloat: { value: false },
+    };
+    const node = make(context);
+    return { node, rebuild: context.sawComputed.value || context.sawFloat.value };
+  };
+  // A selection with computed fields, or one that may meet a non-finite Float, goes to the engine
+  // as a value: it completes the rows (and raises the Float's field error) as for a read.
+  let mode: 'json' | 'value' = env.forceValue ? 'value' : 'json';
+  let result = build(mode);
+  if (result.rebuild && mode === 'json') {
+    mode = 'value';
+    result = build(mode);
+  }
+  const { text, values } = compileSql(result.node);
+  return { text, values, mode };
+}
+
+function bound(statement: WriteStatement, bag: Variables): BoundStatement {
+  return {
+    text: statement.text,
+    values: bindValues(statement.values, bag),
+    labels: statement.values.map((v) => (v instanceof Param ? v.label : JSON.stringify(v))),
+    mode: statement.mode,
+  };
+}
+
+function fieldResult(mode: 'json' | 'value', cell: unknown): SourceFieldResult {
+  const json = typeof cell === 'string' || cell instanceof Uint8Array ? cell : 'null';
+  return mode === 'json'
+    ? { kind: 'json', json }
+    : { kind: 'value', value: JSON.parse(sourceJSONText(json)) as unknown };
+}

@@ -1,0 +1,93 @@
+import type { FieldNode } from 'graphql';
+import { identifier, join, sql } from '../../sql/sql.js';
+import type { SqlNode } from '../../sql/SqlNode.js';
+import type { ColumnModel, TableModel } from '../../schema/Model.js';
+import type { BuildContext } from '../BuildContext.js';
+import { columnType } from '../columnSql.js';
+import { fitsRow, jsonObject, selectList } from '../jsonObject.js';
+import { Param } from '../Param.js';
+import { objectEntries } from '../selectionSql.js';
+
+/**
+ * The JSON of a mutation's returned rows, built like a read: `from(alias)` gives the rows under
+ * `alias`, `order(alias)` their order; the selection's nested relations are correlated subqueries
+ * as in any read. A list is `[]` when there are no rows, a single row is NULL.
+ */
+export function returnedRowsSql(
+  context: BuildContext,
+  table: TableModel,
+  fieldNodes: ReadonlyArray<FieldNode>,
+  single: boolean,
+  from: (alias: string) => SqlNode,
+  order: (alias: string) => SqlNode,
+): SqlNode {
+  const alias = context.alias();
+  const entries = objectEntries(context, table, alias, fieldNodes);
+  const s = identifier(context.alias('s'));
+  const rows = fitsRow(entries)
+    ? sql`SELECT ${selectList(entries)} FROM ${from(alias)} ORDER BY ${order(alias)}`
+    : sql`SELECT ${jsonObject(entries)} AS j FROM ${from(alias)} ORDER BY ${order(alias)}`;
+  const value = fitsRow(entries) ? s : sql`${s}.j`;
+  return single
+    ? sql`(SELECT ${fitsRow(entries) ? sql`row_to_json(${s})` : value} FROM (${rows}) AS ${s})::text`
+    : sql`(SELECT coalesce(json_agg(${value}), '[]') FROM (${rows}) AS ${s})::text`;
+}
+
+/** The parameter key of the read-back's key array `i` (filled from the write statement's row). */
+export function keyParamKey(i: number): string {
+  return `#key${i}`;
+}
+
+/** The parameter key of the upsert read-back's conflict column array `i` (the input's values). */
+export function conflictParamKey(i: number): string {
+  return `#conflict${i}`;
+}
+
+/**
+ * Rows by primary key, in the order of the key arrays the write statement returned (`$n` is the
+ * text of an array per key column). For an upsert, a row whose key the write could not see (one a
+ * concurrent transaction inserted with the same values) is found by its conflict columns instead.
+ */
+export function keyedRows(
+  table: TableModel,
+  conflict: ReadonlyArray<ColumnModel> | undefined,
+): { from: (alias: string) => SqlNode; order: () => SqlNode } {
+  const arrays: SqlNode[] = [];
+  const names: SqlNode[] = [];
+  table.primaryKey.forEach((c, i) => {
+    const key = keyParamKey(i);
+    arrays.push(
+      sql`${new Param((bag) => bag[key], `key ${c.fieldName} (written rows)`)}::text::${columnType(c)}[]`,
+    );
+    names.push(identifier(`k${i}`));
+  });
+  (conflict ?? []).forEach((c, i) => {
+    const key = conflictParamKey(i);
+    arrays.push(
+      sql`${new Param((bag) => bag[key], `input ${c.fieldName}`)}::text::${columnType(c)}[]`,
+    );
+    names.push(identifier(`u${i}`));
+  });
+  return {
+    from: (alias) => {
+      const t = identifier(alias);
+      const byKey = join(
+        table.primaryKey.map((c, i) => sql`${t}.${identifier(c.name)} = k.${identifier(`k${i}`)}`),
+        ' AND ',
+      );
+      const on = conflict
+        ? sql`(${byKey}) OR (k.k0 IS NULL AND ${join(
+            conflict.map((c, i) => sql`${t}.${identifier(c.name)} = k.${identifier(`u${i}`)}`),
+            ' AND ',
+          )})`
+        : byKey;
+      return sql`unnest(${join(arrays)}) WITH ORDINALITY AS k(${join(names)}, ord) JOIN ${identifier(table.table.schema, table.table.name)} AS ${t} ON ${on}`;
+    },
+    order: () => sql`k.ord`,
+  };
+}
+
+/** Rows ordered by primary key (what an update or delete by filter returns). */
+export function byPrimaryKey(table: TableModel, alias: string): SqlNode {
+  return join(table.primaryKey.map((c) => sql`${identifier(alias, c.name)}`));
+}

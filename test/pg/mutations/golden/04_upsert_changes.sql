@@ -1,0 +1,29 @@
+-- 04_upsert_changes.graphql: 2 statement(s) in one transaction
+-- statement 1: $1 = input level 0 (Customer) p
+-- statement 1: $2 = input level 0 (Customer) g0.c0
+-- statement 1: $3 = input level 0 (Customer) g0.c1
+-- statement 2: $1 = key id (written rows)
+-- statement 2: $2 = input email
+WITH "x0" AS (
+  SELECT *
+  FROM unnest($1::text::int4[], $2::text::"pg_catalog"."text"[], $3::text::"pg_catalog"."text"[]) WITH ORDINALITY AS x("p", "c0", "c1", ord)),
+"i0" AS (INSERT INTO "public"."customers" AS t ("name", "email") SELECT DISTINCT ON (x."c1", CASE WHEN x."c1" IS NULL THEN x.ord END) x."c0", x."c1"
+  FROM "x0" AS x
+  ORDER BY x."c1", CASE WHEN x."c1" IS NULL THEN x.ord END, x.ord DESC
+  ON CONFLICT ON CONSTRAINT "customers_email_key" DO UPDATE SET "name" = EXCLUDED."name"
+  WHERE (t."name") IS DISTINCT
+  FROM (EXCLUDED."name")
+  RETURNING "email", "id"),
+"k0" AS (
+  SELECT x.ord AS "#ord", coalesce(i."email", e."email") AS "email", coalesce(i."id", e."id") AS "id"
+  FROM "x0" AS x LEFT JOIN "i0" AS i ON "i"."email" = x."c1" LEFT JOIN "public"."customers" AS e ON "e"."email" = x."c1")
+SELECT (
+  SELECT array_agg(k."id"
+    ORDER BY k."#ord")::text
+  FROM "k0" AS k);
+SELECT (
+  SELECT coalesce(json_agg("s2"), '[]')
+  FROM (
+    SELECT "t1"."id" AS "id", "t1"."name" AS "name", "t1"."email" AS "email"
+    FROM unnest($1::text::"pg_catalog"."int4"[], $2::text::"pg_catalog"."text"[]) WITH ORDINALITY AS k("k0", "u0", ord) JOIN "public"."customers" AS "t1" ON ("t1"."id" = k."k0") OR (k.k0 IS NULL AND "t1"."email" = k."u0")
+    ORDER BY k.ord) AS "s2")::text;

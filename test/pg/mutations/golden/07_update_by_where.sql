@@ -1,0 +1,18 @@
+-- 07_update_by_where.graphql: 2 statement(s) in one transaction
+-- statement 1: $1 = literal 1
+-- statement 1: $2 = literal "%@x"
+-- statement 1: $3 = literal 5
+-- statement 2: $1 = key id (written rows)
+WITH u AS (UPDATE "public"."customers" AS "t1" SET "visits" = "t1"."visits" + $1::text::"pg_catalog"."int4"
+  WHERE "t1"."email" LIKE $2 AND "t1"."visits" < $3
+  RETURNING "t1"."id")
+SELECT (
+  SELECT array_agg(u."id"
+    ORDER BY u."id")::text
+  FROM u);
+SELECT (
+  SELECT coalesce(json_agg("s2"), '[]')
+  FROM (
+    SELECT "t1"."name" AS "name", "t1"."visits" AS "visits"
+    FROM unnest($1::text::"pg_catalog"."int4"[]) WITH ORDINALITY AS k("k0", ord) JOIN "public"."customers" AS "t1" ON "t1"."id" = k."k0"
+    ORDER BY k.ord) AS "s2")::text;

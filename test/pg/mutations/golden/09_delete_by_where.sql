@@ -1,0 +1,12 @@
+-- 09_delete_by_where.graphql: 1 statement(s) in one transaction
+-- statement 1: $1 = literal ["vip", "new"]
+WITH d AS (DELETE
+  FROM "public"."tags" AS "t1"
+  WHERE "t1"."name" = ANY($1::text::"pg_catalog"."text"[])
+  RETURNING "t1".*)
+SELECT (
+  SELECT coalesce(json_agg("s3"), '[]')
+  FROM (
+    SELECT "t2"."name" AS "name"
+    FROM d AS "t2"
+    ORDER BY "t2"."id") AS "s3")::text;

@@ -1,0 +1,29 @@
+-- 10_error_unique.graphql: 2 statement(s) in one transaction
+WITH "x0" AS (
+  SELECT *
+  FROM unnest($1::text::int4[], $2::text::"pg_catalog"."text"[], $3::text::"pg_catalog"."text"[]) WITH ORDINALITY AS x("p", "c0", "c1", ord)),
+"i0" AS (INSERT INTO "public"."customers" ("name", "email") SELECT x."c0", x."c1"
+  FROM "x0" AS x
+  ORDER BY x.ord
+  RETURNING "id"),
+"k0" AS (
+  SELECT row_number() OVER () AS "#ord", i.*
+  FROM "i0" AS i)
+SELECT (
+  SELECT array_agg(k."id"
+    ORDER BY k."#ord")::text
+  FROM "k0" AS k);
+WITH "x0" AS (
+  SELECT *
+  FROM unnest($1::text::int4[], $2::text::"pg_catalog"."text"[], $3::text::"pg_catalog"."text"[]) WITH ORDINALITY AS x("p", "c0", "c1", ord)),
+"i0" AS (INSERT INTO "public"."customers" ("name", "email") SELECT x."c0", x."c1"
+  FROM "x0" AS x
+  ORDER BY x.ord
+  RETURNING "id"),
+"k0" AS (
+  SELECT row_number() OVER () AS "#ord", i.*
+  FROM "i0" AS i)
+SELECT (
+  SELECT array_agg(k."id"
+    ORDER BY k."#ord")::text
+  FROM "k0" AS k);

@@ -1,0 +1,15 @@
+-- 12_error_check.graphql: 1 statement(s) in one transaction
+WITH "x0" AS (
+  SELECT *
+  FROM unnest($1::text::int4[], $2::text::"pg_catalog"."int4"[], $3::text::"pg_catalog"."numeric"[]) WITH ORDINALITY AS x("p", "c0", "c1", ord)),
+"i0" AS (INSERT INTO "public"."transactions" ("contract_id", "amount") SELECT x."c0", x."c1"
+  FROM "x0" AS x
+  ORDER BY x.ord
+  RETURNING "id"),
+"k0" AS (
+  SELECT row_number() OVER () AS "#ord", i.*
+  FROM "i0" AS i)
+SELECT (
+  SELECT array_agg(k."id"
+    ORDER BY k."#ord")::text
+  FROM "k0" AS k);

@@ -1,0 +1,1 @@
+-- 14_error_unfiltered.graphql: 0 statement(s) in one transaction
