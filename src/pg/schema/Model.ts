@@ -13,6 +13,8 @@ export interface Model {
   readonly enums: ReadonlyMap<string, EnumModel>;
   /** The bounds every request is held to (ModelOptions documents each). */
   readonly limits: ModelLimits;
+  /** Names that were taken and what was named instead (docs/pg.md, "Name collisions"). */
+  readonly warnings: ReadonlyArray<string>;
 }
 
 /** ModelOptions' bounds, with their defaults applied. */
