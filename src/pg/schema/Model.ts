@@ -115,7 +115,12 @@ export interface ComputedFieldModel {
 }
 
 export type RootFieldModel =
-  | { readonly kind: 'single'; readonly table: TableModel }
+  | {
+      readonly kind: 'single';
+      readonly table: TableModel;
+      /** The columns of the primary key or unique constraint the row is looked up by. */
+      readonly key: ReadonlyArray<ColumnModel>;
+    }
   | { readonly kind: 'list' | 'connection' | 'aggregate'; readonly table: TableModel };
 
 /** The key under which a computed field finds a column it needs in value mode (not a GraphQL name). */

@@ -12,6 +12,7 @@ import type {
 } from './Model.js';
 import { NameScope } from './NameScope.js';
 import { scalarKind } from './scalarKind.js';
+import { uniqueLookupKeys } from './uniqueLookups.js';
 import {
   BUILT_IN_TYPE_NAMES,
   enumTypeNames,
@@ -318,7 +319,15 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
         `the primary-key lookup of ${pg}`,
         single ?? inflect.singleField(table.table),
       );
-      rootFields.set(lookup, { kind: 'single', table });
+      rootFields.set(lookup, { kind: 'single', table, key: table.primaryKey });
+    }
+    for (const key of uniqueLookupKeys(table)) {
+      const columns = key.map((c) => c.name);
+      const lookup = query.claim(
+        `the lookup of ${pg} by (${columns.join(', ')})`,
+        inflect.uniqueLookupField(table.table, columns),
+      );
+      rootFields.set(lookup, { kind: 'single', table, key });
     }
     rootFields.set(inflect.aggregateField(name), { kind: 'aggregate', table });
   }

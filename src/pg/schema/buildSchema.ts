@@ -244,10 +244,7 @@ export function buildSchema(model: Model, source: PgSource): GraphQLSchema {
           {
             type: objectType(table),
             args: Object.fromEntries(
-              table.primaryKey.map((c) => [
-                c.fieldName,
-                { type: new GraphQLNonNull(inputs.scalar(c)) },
-              ]),
+              root.key.map((c) => [c.fieldName, { type: new GraphQLNonNull(inputs.scalar(c)) }]),
             ),
           },
           table,
