@@ -36,7 +36,13 @@ const CATALOG: Catalog = {
       columns: [
         {
           name: 'id',
-          type: { name: 'int4', schema: 'pg_catalog', isArray: false, isEnum: false },
+          type: {
+            name: 'int4',
+            schema: 'pg_catalog',
+            isArray: false,
+            isEnum: false,
+            output: ['pg_catalog', 'int4out'],
+          },
           notNull: true,
           comment: null,
         },

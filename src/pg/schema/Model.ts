@@ -62,11 +62,18 @@ export interface ColumnModel {
   readonly enumModel: EnumModel | undefined;
   readonly isArray: boolean;
   readonly notNull: boolean;
-  /** The value must be written as text in JSON (int8, numeric, types without a JSON form). */
-  readonly asText: boolean;
+  readonly textForm: TextForm;
   /** Can be compared with < and > and used in orderBy and cursors. */
   readonly orderable: boolean;
 }
+
+/**
+ * How a column's value is written in the response JSON: `json`, PostgreSQL's JSON form; `cast`,
+ * `::text` (int8 and numeric, whose JSON numbers JavaScript would round; their cast is their
+ * output function); `output`, the type's output function (types without a JSON form of their own:
+ * `interval`, `inet`, `bytea`, …, whose cast to text may differ, as `inet`'s does).
+ */
+export type TextForm = 'json' | 'cast' | 'output';
 
 export interface EnumModel {
   readonly typeName: string;

@@ -2,8 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { Catalog, CatalogColumn, CatalogTable } from '../catalog/Catalog.js';
 import { buildModel } from './buildModel.js';
 
-const int4 = { name: 'int4', schema: 'pg_catalog', isArray: false, isEnum: false };
-const text = { name: 'text', schema: 'pg_catalog', isArray: false, isEnum: false };
+const type = (name: string) => ({
+  name,
+  schema: 'pg_catalog',
+  isArray: false,
+  isEnum: false,
+  output: ['pg_catalog', `${name}out`] as const,
+});
+const int4 = type('int4');
+const text = type('text');
 const column = (name: string, type = int4, notNull = true): CatalogColumn => ({
   name,
   type,
