@@ -3,6 +3,7 @@ import { join, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
 import type { ColumnModel, TableModel } from '../schema/Model.js';
 import { textProblem } from '../schema/pgInput.js';
+import { tieBreakers } from '../schema/tieBreakers.js';
 import { columnRef, columnType } from './columnSql.js';
 import { badInput, Param, type Variables } from './Param.js';
 import type { ArgValue } from './readArgument.js';
@@ -14,8 +15,8 @@ export interface OrderKey {
 }
 
 /**
- * The sort keys of a list: the `orderBy` items in order, then the primary key columns not already
- * used, so every order is total and pages are deterministic (the default order is the primary key).
+ * The sort keys of a list: the `orderBy` items in order, then the tie-breakers not already used
+ * (`tieBreakers`), so pages are deterministic; without `orderBy` the order is the tie-breakers'.
  */
 export function orderKeys(table: TableModel, orderBy: ArgValue): OrderKey[] {
   const keys: OrderKey[] = [];
@@ -36,7 +37,7 @@ export function orderKeys(table: TableModel, orderBy: ArgValue): OrderKey[] {
       direction.endsWith('NULLS_FIRST') || (desc && !direction.endsWith('NULLS_LAST'));
     if (!keys.some((k) => k.column === column)) keys.push({ column, desc, nullsFirst });
   }
-  for (const column of table.primaryKey) {
+  for (const column of tieBreakers(table)) {
     if (!keys.some((k) => k.column === column))
       keys.push({ column, desc: false, nullsFirst: false });
   }

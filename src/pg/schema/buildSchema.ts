@@ -29,6 +29,7 @@ import {
   type TableModel,
 } from './Model.js';
 import { GraphQLBigFloat, GraphQLBigInt } from './scalars.js';
+import { defaultOrderDescription } from './tieBreakers.js';
 
 /**
  * In value mode (a selection with computed fields) the engine completes rows that the statement
@@ -331,7 +332,7 @@ function listArgs(
       ? {
           orderBy: {
             type: new GraphQLList(new GraphQLNonNull(orderBy)),
-            description: 'Default: primary key, ascending.',
+            description: defaultOrderDescription(table),
           },
         }
       : {}),
@@ -352,7 +353,14 @@ function connectionArgs(
   const orderBy = inputs.orderBy(table);
   return {
     where: { type: inputs.where(table) },
-    ...(orderBy ? { orderBy: { type: new GraphQLList(new GraphQLNonNull(orderBy)) } } : {}),
+    ...(orderBy
+      ? {
+          orderBy: {
+            type: new GraphQLList(new GraphQLNonNull(orderBy)),
+            description: defaultOrderDescription(table),
+          },
+        }
+      : {}),
     // No default value: `last` alone must not meet a default `first`. Without either (or both
     // null) the page is the first `defaultPageSize` rows.
     first: {
