@@ -1,4 +1,4 @@
-export type CommandName = 'serve' | 'demo' | 'explain';
+export type CommandName = 'serve' | 'demo' | 'explain' | 'print-schema';
 
 type Kind =
   | { readonly type: 'string' }
@@ -38,6 +38,7 @@ export interface ServeConfig {
   variables: string | undefined;
   operationName: string | undefined;
   analyze: boolean;
+  sort: boolean;
   port: number;
   host: string;
   path: string;
@@ -90,6 +91,7 @@ export const DEFAULT_CONFIG: ServeConfig = {
   variables: undefined,
   operationName: undefined,
   analyze: false,
+  sort: false,
   port: 4000,
   host: '127.0.0.1',
   path: '/graphql',
@@ -134,7 +136,9 @@ export const PRODUCTION_DEFAULTS: Partial<ServeConfig> = {
 
 const both: readonly CommandName[] = ['serve', 'demo'];
 /** The commands that reflect a database (`demo --memory` reflects none and ignores these). */
-const reflecting: readonly CommandName[] = ['serve', 'demo', 'explain'];
+const reflecting: readonly CommandName[] = ['serve', 'demo', 'explain', 'print-schema'];
+/** The commands that read a database given by URL. */
+const connecting: readonly CommandName[] = ['serve', 'explain', 'print-schema'];
 const int = (min: number, max = Number.MAX_SAFE_INTEGER): Kind => ({ type: 'integer', min, max });
 
 /** One table drives flags, environment variables, the config file and `--help`. */
@@ -142,35 +146,35 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: 'schema',
     kind: { type: 'string' },
-    commands: ['serve'],
+    commands: ['serve', 'print-schema'],
     placeholder: 'module',
     help: 'module exporting a GraphQLSchema (default or `schema`) or `typeDefs` + `resolvers`',
   },
   {
     name: 'database',
     kind: { type: 'string' },
-    commands: ['serve', 'explain'],
+    commands: connecting,
     placeholder: 'url',
     help: 'postgres:// URL to reflect (default $DATABASE_URL), or pglite:<dir> (embedded)',
   },
   {
     name: 'databaseSchemas',
     kind: { type: 'list' },
-    commands: ['serve', 'explain'],
+    commands: connecting,
     placeholder: 'names',
     help: 'PostgreSQL schemas to reflect, comma-separated (default public)',
   },
   {
     name: 'tables',
     kind: { type: 'list' },
-    commands: ['serve', 'explain'],
+    commands: connecting,
     placeholder: 'names',
     help: 'expose only these tables and views (name or schema.name)',
   },
   {
     name: 'excludeTables',
     kind: { type: 'list' },
-    commands: ['serve', 'explain'],
+    commands: connecting,
     placeholder: 'names',
     help: 'hide these tables and views (relations to them disappear)',
   },
@@ -198,14 +202,14 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: 'pgSettings',
     kind: { type: 'list' },
-    commands: ['serve', 'explain'],
+    commands: connecting,
     placeholder: 'name=value,…',
     help: "PostgreSQL settings of every connection, over Sluice's (jit=off, plan_cache_mode=force_custom_plan, random_page_cost=1.1); `name=` keeps the server's value",
   },
   {
     name: 'maxPreparedStatements',
     kind: int(0),
-    commands: ['serve', 'explain'],
+    commands: connecting,
     placeholder: 'n',
     help: 'most distinct statements a connection keeps prepared, 0 = none (PgBouncer in transaction mode); postgres:// only (default 1000)',
   },
@@ -276,6 +280,12 @@ export const OPTIONS: readonly OptionSpec[] = [
     kind: { type: 'boolean' },
     commands: ['explain'],
     help: 'run the statement: EXPLAIN (ANALYZE, BUFFERS) with actual times',
+  },
+  {
+    name: 'sort',
+    kind: { type: 'boolean' },
+    commands: ['print-schema'],
+    help: "types and fields in alphabetical order (a stable diff), not the schema's order",
   },
   {
     name: 'port',

@@ -85,7 +85,12 @@ export interface ParsedCommand {
 }
 
 /** How many positional arguments each command takes. */
-const POSITIONALS: Record<CommandName, number> = { serve: 0, demo: 0, explain: 1 };
+const POSITIONALS: Record<CommandName, number> = {
+  serve: 0,
+  demo: 0,
+  explain: 1,
+  'print-schema': 0,
+};
 
 /**
  * Defaults < config file (`--config`/SLUICE_CONFIG) < environment (SLUICE_*) < flags. In

@@ -21,6 +21,7 @@ describe('sluice help and usage', () => {
     expect(main.stdout).toMatch(/serve\s+serve a PostgreSQL database or a schema module/);
     expect(main.stdout).toMatch(/demo\s+serve a demo database/);
     expect(main.stdout).toMatch(/explain\s+print an operation's SQL/);
+    expect(main.stdout).toMatch(/print-schema\s+print the SDL of what serve would expose/);
     for (const command of ['serve', 'demo']) {
       const help = await run([command, '--help']);
       expect(help.code).toBe(0);
