@@ -6,7 +6,14 @@ import { explainCommand } from './explainCommand.js';
 import { reflectOptions } from './loadDatabaseSource.js';
 import { printSchemaCommand } from './printSchemaCommand.js';
 import type { CliIO } from './io.js';
-import { envName, kebab, OPTIONS, type CommandName, type ServeConfig } from './options.js';
+import {
+  defaultText,
+  envName,
+  kebab,
+  OPTIONS,
+  type CommandName,
+  type ServeConfig,
+} from './options.js';
 import { parseCommand } from './parseCommand.js';
 import { createProgressBar } from './progressBar.js';
 import { serveSource } from './serveSource.js';
@@ -84,7 +91,11 @@ function commandHelp(name: CommandName): string {
       spec.kind.type === 'boolean'
         ? `--[no-]${kebab(spec.name)}`
         : `--${kebab(spec.name)} <${spec.placeholder ?? 'value'}>`;
-    lines.push(`  ${flag.padEnd(34)} ${spec.help}`, `  ${''.padEnd(34)} env ${envName(spec.name)}`);
+    const values = spec.kind.type === 'enum' ? `one of ${spec.kind.values.join(', ')}; ` : '';
+    lines.push(
+      `  ${flag.padEnd(34)} ${spec.help}`,
+      `  ${''.padEnd(34)} ${values}default ${defaultText(spec)}; env ${envName(spec.name)}`,
+    );
   }
   lines.push(
     `  ${'--config <file>'.padEnd(34)} JSON config file (keys as above, camelCase); env SLUICE_CONFIG`,
