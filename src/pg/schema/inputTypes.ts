@@ -187,14 +187,27 @@ export function createInputTypes(): InputTypes {
           : new GraphQLInputObjectType({
               name: `${table.typeName}OrderBy`,
               description:
-                'One sort key: give exactly one field per list item, e.g. [{ name: ASC }, { id: DESC }].',
-              fields: Object.fromEntries(
-                orderable.map((c) => [c.fieldName, { type: OrderDirection }]),
-              ),
+                'One sort key: give exactly one field per list item, e.g. [{ name: ASC }, { id: DESC }]; a to-one relation sorts by a column of the related row: [{ author: { name: ASC } }].',
+              fields: () => ({
+                ...Object.fromEntries(
+                  orderable.map((c) => [c.fieldName, { type: OrderDirection }]),
+                ),
+                ...relatedOrderFields(table),
+              }),
             }),
       );
     }
     return orderBys.get(table);
+  };
+
+  /** A to-one relation sorts by its target's OrderBy (at most one field set, as at the top). */
+  const relatedOrderFields = (table: TableModel): GraphQLInputFieldConfigMap => {
+    const fields: GraphQLInputFieldConfigMap = {};
+    for (const [name, relation] of table.relationFilters) {
+      const target = relation.toOne ? orderBy(relation.target) : undefined;
+      if (target) fields[name] = { type: target };
+    }
+    return fields;
   };
 
   return { where, orderBy, scalar, enumType };
