@@ -60,6 +60,27 @@ const listFilter = new GraphQLInputObjectType({
   fields: { isNull: { type: GraphQLBoolean } },
 });
 
+/** The JSON operators (jsonb's; a json column is compared as jsonb): docs/pg.md, "Queries". */
+const JSON_FILTER_FIELDS: GraphQLInputFieldConfigMap = {
+  contains: {
+    type: GraphQLJSON,
+    description: 'Contains this JSON (jsonb @>): {"a": 1} matches {"a": 1, "b": 2}.',
+  },
+  containedIn: { type: GraphQLJSON, description: 'Is contained in this JSON (jsonb <@).' },
+  hasKey: {
+    type: GraphQLString,
+    description: 'Has this top-level key, or holds this string in an array (jsonb ?).',
+  },
+  hasAnyKeys: {
+    type: new GraphQLList(new GraphQLNonNull(GraphQLString)),
+    description: 'Has at least one of these top-level keys (jsonb ?|).',
+  },
+  hasAllKeys: {
+    type: new GraphQLList(new GraphQLNonNull(GraphQLString)),
+    description: 'Has all of these top-level keys (jsonb ?&).',
+  },
+};
+
 export function createInputTypes(): InputTypes {
   const enumTypes = new Map<EnumModel, GraphQLEnumType>();
   const filters = new Map<string, GraphQLInputObjectType>();
@@ -91,7 +112,8 @@ export function createInputTypes(): InputTypes {
     let filter = filters.get(name);
     if (!filter) {
       const fields: GraphQLInputFieldConfigMap = {};
-      if (column.scalar !== 'JSON') {
+      if (column.scalar === 'JSON') Object.assign(fields, JSON_FILTER_FIELDS);
+      else {
         Object.assign(fields, {
           eq: {
             type,
