@@ -163,42 +163,26 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
   }
 
   const scopeOf = (table: TableModel) => scopes.get(table) as NameScope;
-  const toManyNames = (name: string) => [
-    name,
-    inflect.connectionField(name),
-    inflect.aggregateField(name),
-  ];
-  const addToOne = (
+  const toManyNames = (name: string) => relationFieldNames(inflect, name);
+  /** A relation field: one, or for to-many the list, its connection and its aggregate. */
+  const addRelation = (
     owner: TableModel,
     what: string,
     wanted: string,
     alternative: string,
     relation: RelationModel,
   ) => {
-    const name = scopeOf(owner).claim(what, wanted, undefined, [alternative]);
-    owner.fields.set(name, { kind: 'relation', shape: 'one', relation });
+    const names = relation.toOne ? undefined : toManyNames;
+    const name = scopeOf(owner).claim(what, wanted, names, [alternative]);
     owner.relationFilters.set(name, relation);
-  };
-  const addToMany = (
-    owner: TableModel,
-    what: string,
-    wanted: string,
-    alternative: string,
-    relation: RelationModel,
-  ) => {
-    const name = scopeOf(owner).claim(what, wanted, toManyNames, [alternative]);
-    owner.fields.set(name, { kind: 'relation', shape: 'list', relation });
-    owner.fields.set(inflect.connectionField(name), {
-      kind: 'relation',
-      shape: 'connection',
-      relation,
-    });
-    owner.fields.set(inflect.aggregateField(name), {
-      kind: 'relation',
-      shape: 'aggregate',
-      relation,
-    });
-    owner.relationFilters.set(name, relation);
+    if (relation.toOne) {
+      owner.fields.set(name, { kind: 'relation', shape: 'one', relation });
+      return;
+    }
+    const [list, connection, aggregate] = toManyNames(name) as [string, string, string];
+    owner.fields.set(list, { kind: 'relation', shape: 'list', relation });
+    owner.fields.set(connection, { kind: 'relation', shape: 'connection', relation });
+    owner.fields.set(aggregate, { kind: 'relation', shape: 'aggregate', relation });
   };
 
   for (const source of tables.values()) {
@@ -210,7 +194,7 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
         (c) => source.table.columns.find((col) => col.name === c)?.notNull,
       );
       const forward: RelationModel = { target, pairs, toOne: true, required };
-      addToOne(
+      addRelation(
         source,
         forwardWhat(source.table, fk),
         rename[`${source.table.name}.${fk.name}`] ?? inflect.forwardRelation(fk, target.table),
@@ -231,8 +215,7 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
         return backward.toOne ? inflect.singular(name) : name;
       };
       const given = rename[`${source.table.name}.${fk.name}.backward`];
-      const add = backward.toOne ? addToOne : addToMany;
-      add(
+      addRelation(
         target,
         backwardWhat(source.table, fk),
         given ?? backwardName(ambiguous),
@@ -261,7 +244,7 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
         toOne: false,
         required: false,
       };
-      addToMany(
+      addRelation(
         source,
         `the many-to-many relation through ${junction.table.name}.${to.name}`,
         inflect.manyToManyRelation(junction.table, target.table, ambiguous, to),
@@ -359,15 +342,18 @@ function reserveGivenFields(
       if (fk.foreignSchema !== table.schema || fk.foreignTable !== table.name) continue;
       const given = rename[`${source.name}.${fk.name}.backward`];
       if (given === undefined) continue;
-      const names = isUnique(source, fk.columns)
-        ? [given]
-        : [given, inflect.connectionField(given), inflect.aggregateField(given)];
+      const names = isUnique(source, fk.columns) ? [given] : relationFieldNames(inflect, given);
       scope.reserve(names, backwardWhat(source, fk));
     }
   }
   for (const fieldName of Object.keys(options.computed?.[table.name] ?? {})) {
     scope.reserve([fieldName], computedWhat(table.name, fieldName));
   }
+}
+
+/** The three fields of a to-many relation: `posts`, `postsConnection`, `postsAggregate`. */
+function relationFieldNames(inflect: Inflector, name: string): string[] {
+  return [name, inflect.connectionField(name), inflect.aggregateField(name)];
 }
 
 function forwardWhat(table: CatalogTable, fk: CatalogForeignKey): string {
