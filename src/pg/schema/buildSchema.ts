@@ -320,22 +320,26 @@ function listSize(
   };
 }
 
+/** `orderBy`, when the table has something to sort by; its description names the default. */
+function orderByArg(table: TableModel, inputs: InputTypes): GraphQLFieldConfigArgumentMap {
+  const orderBy = inputs.orderBy(table);
+  if (!orderBy) return {};
+  return {
+    orderBy: {
+      type: new GraphQLList(new GraphQLNonNull(orderBy)),
+      description: defaultOrderDescription(table),
+    },
+  };
+}
+
 function listArgs(
   table: TableModel,
   inputs: InputTypes,
   limits: ModelLimits,
 ): GraphQLFieldConfigArgumentMap {
-  const orderBy = inputs.orderBy(table);
   return {
     where: { type: inputs.where(table) },
-    ...(orderBy
-      ? {
-          orderBy: {
-            type: new GraphQLList(new GraphQLNonNull(orderBy)),
-            description: defaultOrderDescription(table),
-          },
-        }
-      : {}),
+    ...orderByArg(table, inputs),
     limit: {
       type: GraphQLInt,
       defaultValue: limits.defaultPageSize,
@@ -350,17 +354,9 @@ function connectionArgs(
   inputs: InputTypes,
   limits: ModelLimits,
 ): GraphQLFieldConfigArgumentMap {
-  const orderBy = inputs.orderBy(table);
   return {
     where: { type: inputs.where(table) },
-    ...(orderBy
-      ? {
-          orderBy: {
-            type: new GraphQLList(new GraphQLNonNull(orderBy)),
-            description: defaultOrderDescription(table),
-          },
-        }
-      : {}),
+    ...orderByArg(table, inputs),
     // No default value: `last` alone must not meet a default `first`. Without either (or both
     // null) the page is the first `defaultPageSize` rows.
     first: {
