@@ -127,6 +127,18 @@ describe('orderBy on related columns', () => {
     expect(backward).toEqual(ids);
   });
 
+  it('takes the ordering as a variable, with the same SQL as the literal', async () => {
+    const literal = await run(
+      '{ tasks(orderBy: [{ owner: { team: { name: DESC } } }], limit: 5) { id } }',
+    );
+    const variable = await run(
+      'query ($o: [TaskOrderBy!]) { tasks(orderBy: $o, limit: 5) { id } }',
+      { o: [{ owner: { team: { name: 'DESC' } } }] },
+    );
+    expect(variable.data).toEqual(literal.data);
+    expect(variable.sql).toBe(literal.sql);
+  });
+
   it('refuses a cursor made under another related ordering', async () => {
     const first = (
       await run(
