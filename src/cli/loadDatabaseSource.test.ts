@@ -36,7 +36,13 @@ const CATALOG: Catalog = {
       columns: [
         {
           name: 'id',
-          type: { name: 'int4', schema: 'pg_catalog', isArray: false, isEnum: false },
+          type: {
+            name: 'int4',
+            schema: 'pg_catalog',
+            isArray: false,
+            isEnum: false,
+            output: ['pg_catalog', 'int4out'],
+          },
           notNull: true,
           comment: null,
         },
@@ -122,5 +128,22 @@ describe('the context of a database source', () => {
     const scope = { requestId: 'abc-1', signal: new AbortController().signal };
     const request = { method: 'POST', url: '/graphql', headers: {}, body: null };
     expect(source.contextValue?.(request, scope)).toEqual({ requestId: 'abc-1' });
+  });
+});
+
+describe('names reflection had to change', () => {
+  it('are logged at level warn, and the source still loads', async () => {
+    const warned: string[] = [];
+    const logger = { ...silentLogger, warn: (msg: string) => warned.push(msg) };
+    const client = fakeClient([]);
+    // A table `page_info` would be the type PageInfo, which the schema's pagination type holds.
+    const catalog = { ...CATALOG, tables: [{ ...CATALOG.tables[0]!, name: 'page_info' }] };
+    client.query = (text: string) =>
+      Promise.resolve(text === 'SELECT 1' ? [[1]] : [[JSON.stringify(catalog)]]);
+    const source = await loadDatabaseSource(client, {}, 'the fake database', logger);
+    expect(source.schema.getType('PageInfo2')).toBeDefined();
+    expect(warned).toEqual([
+      'PageInfo is taken by a built-in name, so table public.page_info is named PageInfo2; the rename option chooses another name.',
+    ]);
   });
 });

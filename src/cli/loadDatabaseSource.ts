@@ -58,7 +58,7 @@ export function reflectOptions(
 
 /**
  * Reflects the database behind `client`. A catalog query the database refuses exits with 8; a
- * catalog Sluice cannot turn into a schema (no table to serve, two things with one name) with 5.
+ * catalog Sluice cannot turn into a schema (no table to serve, two names given to one thing) with 5.
  */
 export async function reflectDatabase(
   client: SqlClient,
@@ -97,7 +97,8 @@ export async function reflectDatabase(
  * A database as what `startServer` serves: the reflected schema, a readiness check that asks the
  * database (GET /ready: 503 while it does not answer), and `close`, which ends the pool (or
  * PGlite) after the server has drained. Each request's context carries its id, and every
- * statement PostgreSQL refuses is logged with it (level error).
+ * statement PostgreSQL refuses is logged with it (level error). Each name reflection had to change
+ * (a collision) is logged at level warn.
  */
 export async function loadDatabaseSource(
   client: SqlClient,
@@ -105,7 +106,12 @@ export async function loadDatabaseSource(
   label: string,
   logger: Logger,
 ): Promise<ServeSource> {
-  const { schema } = await reflectDatabase(client, withDatabaseErrorLog(options, logger), label);
+  const { schema, warnings } = await reflectDatabase(
+    client,
+    withDatabaseErrorLog(options, logger),
+    label,
+  );
+  for (const warning of warnings) logger.warn(warning);
   return {
     schema,
     contextValue: (_request, scope): DatabaseContext => ({ requestId: scope.requestId }),

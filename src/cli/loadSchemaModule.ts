@@ -64,6 +64,15 @@ function fromModule(mod: Record<string, unknown>, spec: string): GraphQLSchema {
 /** Imports the module given to `serve --schema` and returns a valid, executable schema. */
 export async function loadSchemaModule(spec: string, cwd: string): Promise<GraphQLSchema> {
   const path = resolve(cwd, spec);
+  if (/\.(graphqls?|gql|sdl)$/i.test(spec)) {
+    throw new CliError(
+      ExitCode.BAD_MODULE,
+      `--schema takes a JavaScript module (.js, .mjs; .ts with a loader), not SDL: ${spec} would have no resolvers. ` +
+        'Export a GraphQLSchema (default or "schema"), or "typeDefs" and "resolvers" — typeDefs may be ' +
+        "this file's text: export const typeDefs = readFileSync('schema.graphql', 'utf8'). " +
+        'To serve a database, use --database <url>.',
+    );
+  }
   if (!existsSync(path))
     throw new CliError(ExitCode.BAD_MODULE, `Schema module not found: ${path}`);
   let mod: Record<string, unknown>;

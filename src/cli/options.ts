@@ -1,4 +1,4 @@
-export type CommandName = 'serve' | 'demo' | 'explain';
+export type CommandName = 'serve' | 'demo' | 'explain' | 'print-schema';
 
 type Kind =
   | { readonly type: 'string' }
@@ -14,6 +14,8 @@ export interface OptionSpec {
   readonly help: string;
   readonly commands: readonly CommandName[];
   readonly placeholder?: string;
+  /** The default in words, where `DEFAULT_CONFIG` holds none (it is decided elsewhere). */
+  readonly defaultHelp?: string;
 }
 
 /** Everything a command can be told, after defaults, config file, env and flags. */
@@ -41,6 +43,7 @@ export interface ServeConfig {
   variables: string | undefined;
   operationName: string | undefined;
   analyze: boolean;
+  sort: boolean;
   port: number;
   host: string;
   path: string;
@@ -96,6 +99,7 @@ export const DEFAULT_CONFIG: ServeConfig = {
   variables: undefined,
   operationName: undefined,
   analyze: false,
+  sort: false,
   port: 4000,
   host: '127.0.0.1',
   path: '/graphql',
@@ -140,7 +144,9 @@ export const PRODUCTION_DEFAULTS: Partial<ServeConfig> = {
 
 const both: readonly CommandName[] = ['serve', 'demo'];
 /** The commands that reflect a database (`demo --memory` reflects none and ignores these). */
-const reflecting: readonly CommandName[] = ['serve', 'demo', 'explain'];
+const reflecting: readonly CommandName[] = ['serve', 'demo', 'explain', 'print-schema'];
+/** The commands that read a database given by URL. */
+const connecting: readonly CommandName[] = ['serve', 'explain', 'print-schema'];
 const int = (min: number, max = Number.MAX_SAFE_INTEGER): Kind => ({ type: 'integer', min, max });
 
 /** One table drives flags, environment variables, the config file and `--help`. */
@@ -148,114 +154,130 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: 'schema',
     kind: { type: 'string' },
-    commands: ['serve'],
+    commands: ['serve', 'print-schema'],
     placeholder: 'module',
     help: 'module exporting a GraphQLSchema (default or `schema`) or `typeDefs` + `resolvers`',
+    defaultHelp: 'none: reflect --database',
   },
   {
     name: 'database',
     kind: { type: 'string' },
-    commands: ['serve', 'explain'],
+    commands: connecting,
     placeholder: 'url',
-    help: 'postgres:// URL to reflect (default $DATABASE_URL), or pglite:<dir> (embedded)',
+    help: 'postgres:// URL to reflect, or pglite:<dir> (embedded)',
+    defaultHelp: '$DATABASE_URL',
   },
   {
     name: 'databaseSchemas',
     kind: { type: 'list' },
-    commands: ['serve', 'explain'],
+    commands: connecting,
     placeholder: 'names',
-    help: 'PostgreSQL schemas to reflect, comma-separated (default public)',
+    help: 'PostgreSQL schemas to reflect, comma-separated',
+    defaultHelp: 'public',
   },
   {
     name: 'tables',
     kind: { type: 'list' },
-    commands: ['serve', 'explain'],
+    commands: connecting,
     placeholder: 'names',
     help: 'expose only these tables and views (name or schema.name)',
+    defaultHelp: 'every table and view',
   },
   {
     name: 'excludeTables',
     kind: { type: 'list' },
-    commands: ['serve', 'explain'],
+    commands: connecting,
     placeholder: 'names',
     help: 'hide these tables and views (relations to them disappear)',
+    defaultHelp: 'none',
   },
   {
     name: 'poolSize',
     kind: int(1, 1000),
     commands: ['serve'],
     placeholder: 'n',
-    help: 'most PostgreSQL connections at once (default 10)',
+    help: 'most PostgreSQL connections at once',
+    defaultHelp: '10',
   },
   {
     name: 'poolAcquireTimeoutMs',
     kind: int(1),
     commands: ['serve'],
     placeholder: 'ms',
-    help: 'longest a statement waits for a free connection before DATABASE_BUSY (default 5000)',
+    help: 'longest a statement waits for a free connection before DATABASE_BUSY',
+    defaultHelp: '5000',
   },
   {
     name: 'statementTimeoutMs',
     kind: int(0),
     commands: ['serve'],
     placeholder: 'ms',
-    help: 'PostgreSQL statement_timeout, 0 = none (default: just under --timeout-ms, so the database cancels first)',
+    help: 'PostgreSQL statement_timeout, 0 = none',
+    defaultHelp: 'just under --timeout-ms, so the database cancels first',
   },
   {
     name: 'pgSettings',
     kind: { type: 'list' },
-    commands: ['serve', 'explain'],
+    commands: connecting,
     placeholder: 'name=value,…',
-    help: "PostgreSQL settings of every connection, over Sluice's (jit=off, plan_cache_mode=force_custom_plan, random_page_cost=1.1); `name=` keeps the server's value",
+    help: "PostgreSQL settings of every connection, over Sluice's; `name=` keeps the server's value",
+    defaultHelp: "Sluice's: jit=off, plan_cache_mode=force_custom_plan, random_page_cost=1.1",
   },
   {
     name: 'maxPreparedStatements',
     kind: int(0),
-    commands: ['serve', 'explain'],
+    commands: connecting,
     placeholder: 'n',
-    help: 'most distinct statements a connection keeps prepared, 0 = none (PgBouncer in transaction mode); postgres:// only (default 1000)',
+    help: 'most distinct statements a connection keeps prepared, 0 = none (PgBouncer in transaction mode); postgres:// only',
+    defaultHelp: '1000',
   },
   {
     name: 'maxPreparedStatementBytes',
     kind: int(1),
     commands: ['serve'],
     placeholder: 'n',
-    help: 'most bytes of statement text a connection keeps prepared; postgres:// only (default 1 MiB)',
+    help: 'most bytes of statement text a connection keeps prepared; postgres:// only',
+    defaultHelp: '1 MiB',
   },
   {
     name: 'defaultPageSize',
     kind: int(1),
     commands: reflecting,
     placeholder: 'n',
-    help: 'rows of a list or connection when the request gives no limit, first or last (default 100)',
+    help: 'rows of a list or connection when the request gives no limit, first or last',
+    defaultHelp: '100',
   },
   {
     name: 'maxPageSize',
     kind: int(1),
     commands: reflecting,
     placeholder: 'n',
-    help: 'largest limit, first or last a request may give, else BAD_USER_INPUT (default 1000)',
+    help: 'largest limit, first or last a request may give, else BAD_USER_INPUT',
+    defaultHelp: '1000',
   },
   {
     name: 'maxFilterDepth',
     kind: int(1),
     commands: reflecting,
     placeholder: 'n',
-    help: 'deepest nesting of a where argument, else MAX_INPUT_DEPTH_EXCEEDED (default 10)',
+    help: 'deepest nesting of a where argument, else MAX_INPUT_DEPTH_EXCEEDED',
+    defaultHelp: '10',
   },
   {
     name: 'maxPatternLength',
     kind: int(1),
     commands: reflecting,
     placeholder: 'n',
-    help: 'longest like / ilike pattern in characters, else BAD_USER_INPUT (default 1000)',
+    help: 'longest like / ilike pattern in characters, else BAD_USER_INPUT',
+    defaultHelp: '1000',
   },
   {
     name: 'maxListLength',
     kind: int(1),
     commands: reflecting,
     placeholder: 'n',
-    help: 'most values of an in / notIn list, else BAD_USER_INPUT (default 10000)',
+    help: 'most values of an in / notIn list, else BAD_USER_INPUT',
+    defaultHelp: '10000',
   },
   {
     name: 'maxMutationRows',
@@ -288,6 +310,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: ['explain'],
     placeholder: 'json',
     help: "the operation's variables, a JSON object",
+    defaultHelp: 'none',
   },
   {
     name: 'operationName',
@@ -295,12 +318,19 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: ['explain'],
     placeholder: 'name',
     help: 'which operation of the document to explain',
+    defaultHelp: 'the only one',
   },
   {
     name: 'analyze',
     kind: { type: 'boolean' },
     commands: ['explain'],
     help: 'run the statement: EXPLAIN (ANALYZE, BUFFERS) with actual times',
+  },
+  {
+    name: 'sort',
+    kind: { type: 'boolean' },
+    commands: ['print-schema'],
+    help: "types and fields in alphabetical order (a stable diff), not the schema's order",
   },
   {
     name: 'port',
@@ -327,123 +357,138 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'production',
     kind: { type: 'boolean' },
     commands: both,
-    help: 'mask unexpected errors, hide suggestions, no introspection, GraphiQL or metrics unless asked for (default: NODE_ENV=production)',
+    help: 'mask unexpected errors, hide suggestions, no introspection, GraphiQL or metrics unless asked for',
+    defaultHelp: 'off; on when NODE_ENV=production',
   },
   {
     name: 'introspection',
     kind: { type: 'boolean' },
     commands: both,
-    help: 'allow __schema / __type (default: on, off in production)',
+    help: 'allow __schema / __type',
   },
   {
     name: 'hideSuggestions',
     kind: { type: 'boolean' },
     commands: both,
-    help: 'leave "Did you mean …?" out of error messages (default: off, on in production)',
+    help: 'leave "Did you mean …?" out of error messages',
   },
   {
     name: 'maxTokens',
     kind: int(1),
     commands: both,
     placeholder: 'n',
-    help: 'most lexical tokens in a document (engine default 10000)',
+    help: 'most lexical tokens in a document',
+    defaultHelp: 'engine default 10000',
   },
   {
     name: 'maxDepth',
     kind: int(1),
     commands: both,
     placeholder: 'n',
-    help: 'deepest field nesting (engine default 20)',
+    help: 'deepest field nesting',
+    defaultHelp: 'engine default 20',
   },
   {
     name: 'maxAliases',
     kind: int(0),
     commands: both,
     placeholder: 'n',
-    help: 'most aliases per operation (engine default 100)',
+    help: 'most aliases per operation',
+    defaultHelp: 'engine default 100',
   },
   {
     name: 'maxDirectives',
     kind: int(0),
     commands: both,
     placeholder: 'n',
-    help: 'most directives per operation (engine default 50)',
+    help: 'most directives per operation',
+    defaultHelp: 'engine default 50',
   },
   {
     name: 'maxCost',
     kind: int(1),
     commands: both,
     placeholder: 'n',
-    help: 'highest estimated cost (engine default 50000)',
+    help: 'highest estimated cost',
+    defaultHelp: 'engine default 50000',
   },
   {
     name: 'maxDocumentBytes',
     kind: int(1),
     commands: both,
     placeholder: 'n',
-    help: 'largest document text in UTF-8 bytes, also for the APQ store (engine default 100 KB)',
+    help: 'largest document text in UTF-8 bytes, also for the APQ store',
+    defaultHelp: 'engine default 100 KB',
   },
   {
     name: 'maxVariablesBytes',
     kind: int(1),
     commands: both,
     placeholder: 'n',
-    help: 'largest variables object, in bytes of JSON (engine default 100 KB)',
+    help: 'largest variables object, in bytes of JSON',
+    defaultHelp: 'engine default 100 KB',
   },
   {
     name: 'maxInputDepth',
     kind: int(1),
     commands: both,
     placeholder: 'n',
-    help: 'deepest nesting of lists and input objects in variables and arguments (engine default)',
+    help: 'deepest nesting of lists and input objects in variables and arguments',
+    defaultHelp: 'engine default 32',
   },
   {
     name: 'planCacheSize',
     kind: int(1),
     commands: both,
     placeholder: 'n',
-    help: 'documents kept in the plan cache (engine default 1000)',
+    help: 'documents kept in the plan cache',
+    defaultHelp: 'engine default 1000',
   },
   {
     name: 'planCacheBytes',
     kind: int(1),
     commands: both,
     placeholder: 'n',
-    help: 'estimated bytes of what the plan cache keeps (engine default 64 MiB)',
+    help: 'estimated bytes of what the plan cache keeps',
+    defaultHelp: 'engine default 64 MiB',
   },
   {
     name: 'maxBodyBytes',
     kind: int(1),
     commands: both,
     placeholder: 'n',
-    help: 'largest request body after decompression (default 1 MiB)',
+    help: 'largest request body after decompression',
+    defaultHelp: '1 MiB',
   },
   {
     name: 'timeoutMs',
     kind: int(1),
     commands: both,
     placeholder: 'ms',
-    help: 'longest an operation may run before 504 TIMEOUT (default 30000)',
+    help: 'longest an operation may run before 504 TIMEOUT',
+    defaultHelp: '30000',
   },
   {
     name: 'requestTimeoutMs',
     kind: int(1),
     commands: both,
     placeholder: 'ms',
-    help: 'longest to receive a request body before 408 (default 30000)',
+    help: 'longest to receive a request body before 408',
+    defaultHelp: '30000',
   },
   {
     name: 'shutdownGraceMs',
     kind: int(0),
     commands: both,
     placeholder: 'ms',
-    help: 'on SIGTERM, how long in-flight requests may finish (default 10000)',
+    help: 'on SIGTERM, how long in-flight requests may finish',
+    defaultHelp: '10000',
   },
   {
     name: 'graphiql',
     kind: { type: 'boolean' },
     commands: both,
-    help: 'serve GraphiQL to browsers at the endpoint (default: on, off in production)',
+    help: 'serve GraphiQL to browsers at the endpoint',
   },
   {
     name: 'csrf',
@@ -457,6 +502,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: both,
     placeholder: 'origins',
     help: 'comma-separated origins allowed cross-origin, or *',
+    defaultHelp: 'none: same origin only',
   },
   {
     name: 'compression',
@@ -468,14 +514,14 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'metrics',
     kind: { type: 'boolean' },
     commands: both,
-    help: 'serve Prometheus metrics at /metrics (default: on, off in production)',
+    help: 'serve Prometheus metrics at /metrics',
   },
   {
     name: 'persisted',
     kind: { type: 'enum', values: ['off', 'apq', 'trusted'] },
     commands: both,
     placeholder: 'mode',
-    help: 'persisted operations: off, apq, or trusted (allowlist only)',
+    help: 'persisted operations (trusted: an allowlist only)',
   },
   {
     name: 'persistedDocuments',
@@ -483,6 +529,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: both,
     placeholder: 'file',
     help: 'JSON file: allowlist / APQ seed ({hash: text}, [text], or an Apollo manifest)',
+    defaultHelp: 'none',
   },
   {
     name: 'validationErrorStatus',
@@ -499,6 +546,25 @@ export const OPTIONS: readonly OptionSpec[] = [
     help: 'least severe JSON log line written to stdout',
   },
 ];
+
+/**
+ * What an option is when nothing sets it, as `--help` says it: `defaultHelp`, else its value in
+ * DEFAULT_CONFIG (booleans as on/off), with the production default when that differs.
+ */
+export function defaultText(spec: OptionSpec): string {
+  if (spec.defaultHelp !== undefined) return spec.defaultHelp;
+  const words = (value: unknown) =>
+    typeof value === 'boolean'
+      ? value
+        ? 'on'
+        : 'off'
+      : Array.isArray(value)
+        ? value.join(',')
+        : String(value);
+  const text = words(DEFAULT_CONFIG[spec.name]);
+  const production = PRODUCTION_DEFAULTS[spec.name];
+  return production === undefined ? text : `${text}; ${words(production)} in production`;
+}
 
 export const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 export const envName = (name: string) =>

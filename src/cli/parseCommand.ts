@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { didYouMean } from './didYouMean.js';
 import { CliError, ExitCode } from './ExitCode.js';
 import { readJsonFile } from './readJsonFile.js';
 import {
@@ -62,11 +63,14 @@ function readConfigFile(file: string, cwd: string, command: CommandName): Partia
   const config: Partial<ServeConfig> = {};
   for (const [key, value] of Object.entries(parsed)) {
     const spec = OPTIONS.find((o) => o.name === key && o.commands.includes(command));
-    if (!spec)
+    if (!spec) {
+      const known = OPTIONS.filter((o) => o.commands.includes(command)).map((o) => o.name);
+      const [near] = didYouMean(key, known);
       throw new CliError(
         ExitCode.CONFIG,
-        `Config file ${path}: unknown option "${key}" for ${command}.`,
+        `Config file ${path}: unknown option "${key}" for ${command}${near ? `; did you mean "${near}"?` : '.'}`,
       );
+    }
     (config as Record<string, unknown>)[key] = coerce(
       spec,
       value,
@@ -85,7 +89,12 @@ export interface ParsedCommand {
 }
 
 /** How many positional arguments each command takes. */
-const POSITIONALS: Record<CommandName, number> = { serve: 0, demo: 0, explain: 1 };
+const POSITIONALS: Record<CommandName, number> = {
+  serve: 0,
+  demo: 0,
+  explain: 1,
+  'print-schema': 0,
+};
 
 /**
  * Defaults < config file (`--config`/SLUICE_CONFIG) < environment (SLUICE_*) < flags. In
@@ -122,6 +131,17 @@ export function parseCommand(
       strict: true,
     });
   } catch (error) {
+    const unknown = /^Unknown option '(-{1,2}[^']*)'/.exec((error as Error).message)?.[1];
+    if (unknown !== undefined) {
+      const [near] = didYouMean(
+        unknown.replace(/^-+/, '').split('=')[0] as string,
+        Object.keys(flagOptions),
+      );
+      throw new CliError(
+        ExitCode.USAGE,
+        `Unknown option '${unknown}' for ${command}${near ? `; did you mean --${near}?` : '.'} (see \`sluice ${command} --help\`)`,
+      );
+    }
     throw new CliError(
       ExitCode.USAGE,
       `${(error as Error).message} (see \`sluice ${command} --help\`)`,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runInProcess as run } from './__fixtures__/runInProcess.js';
+import { kebab, OPTIONS } from './options.js';
 
 const temp = mkdtempSync(join(tmpdir(), 'sluice-cli-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -21,6 +22,7 @@ describe('sluice help and usage', () => {
     expect(main.stdout).toMatch(/serve\s+serve a PostgreSQL database or a schema module/);
     expect(main.stdout).toMatch(/demo\s+serve a demo database/);
     expect(main.stdout).toMatch(/explain\s+print an operation's SQL/);
+    expect(main.stdout).toMatch(/print-schema\s+print the SDL of what serve would expose/);
     for (const command of ['serve', 'demo']) {
       const help = await run([command, '--help']);
       expect(help.code).toBe(0);
@@ -51,6 +53,28 @@ describe('sluice help and usage', () => {
     expect(explain.stdout).not.toContain('--port');
   });
 
+  it("shows every option's default, and the values of every enum option", async () => {
+    for (const command of ['serve', 'demo', 'explain', 'print-schema'] as const) {
+      const lines = (await run([command, '--help'])).stdout.split('\n');
+      const specs = OPTIONS.filter((o) => o.commands.includes(command));
+      for (const spec of specs) {
+        const at = lines.findIndex((l) =>
+          l.startsWith(`  --${spec.kind.type === 'boolean' ? '[no-]' : ''}${kebab(spec.name)} `),
+        );
+        expect(at, `${command} --${kebab(spec.name)}`).toBeGreaterThan(0);
+        const next = lines[at + 1] ?? '';
+        expect(next).toMatch(/^ +(one of .+; )?default .+; env SLUICE_[A-Z_]+$/);
+        expect(next).not.toMatch(/default (undefined|null)/);
+      }
+    }
+    const serve = (await run(['serve', '--help'])).stdout;
+    expect(serve).toContain(
+      'one of debug, info, warn, error, silent; default info; env SLUICE_LOG_LEVEL',
+    );
+    expect(serve).toContain('default 4000; env SLUICE_PORT');
+    expect(serve).toContain('default on; off in production; env SLUICE_INTROSPECTION');
+  });
+
   it('prints the version', async () => {
     const res = await run(['--version']);
     expect(res.code).toBe(0);
@@ -60,7 +84,13 @@ describe('sluice help and usage', () => {
   it.each([
     [[], 'Usage: sluice'],
     [['launch'], 'Unknown command "launch"'],
-    [['serve', '--schema', 'x.mjs', '--prot', '1'], "Unknown option '--prot'"],
+    [
+      ['serve', '--schema', 'x.mjs', '--prot', '1'],
+      "Unknown option '--prot' for serve; did you mean --port? (see `sluice serve --help`)",
+    ],
+    [['explain', 'q.graphql', '--analyse'], "'--analyse' for explain; did you mean --analyze?"],
+    [['serve', '--no-csfr'], "'--no-csfr' for serve; did you mean --no-csrf?"],
+    [['serve', '--quux'], "Unknown option '--quux' for serve. (see"],
     [
       ['serve', '--schema', 'x.mjs', '--port', 'abc'],
       '--port: expected an integer from 0 to 65535',
@@ -115,6 +145,12 @@ describe('sluice serve: bad modules, bad schemas, bad config', () => {
       () => file('parse.mjs', 'export const typeDefs = "type Query {";'),
       'Syntax Error',
     ],
+    [
+      'an SDL file',
+      4,
+      () => file('schema.graphql', 'type Query { a: Int }'),
+      '--schema takes a JavaScript module (.js, .mjs; .ts with a loader), not SDL',
+    ],
   ])('%s exits %i', async (_name, code, make, message) => {
     const res = await run(['serve', '--schema', make()]);
     expect(res.code).toBe(code);
@@ -126,7 +162,7 @@ describe('sluice serve: bad modules, bad schemas, bad config', () => {
       [join(temp, 'none.json'), 'Cannot read config file'],
       [file('bad.json', '{ "port": '), 'Cannot read config file'],
       [file('list.json', '[1]'), 'must hold a JSON object'],
-      [file('typo.json', '{ "prot": 1 }'), 'unknown option "prot"'],
+      [file('typo.json', '{ "prot": 1 }'), 'unknown option "prot" for demo; did you mean "port"?'],
       [file('type.json', '{ "port": "x" }'), '"port": expected an integer'],
     ];
     for (const [path, message] of cases) {

@@ -3,50 +3,26 @@ import { loadDemoSource } from './demo/loadDemoSource.js';
 import { loadMemoryDemoSource } from './demo/loadMemoryDemoSource.js';
 import { CliError, ExitCode } from './ExitCode.js';
 import { explainCommand } from './explainCommand.js';
+import { reflectOptions } from './loadDatabaseSource.js';
+import { printSchemaCommand } from './printSchemaCommand.js';
 import type { CliIO } from './io.js';
-import { loadDatabaseSource, reflectOptions } from './loadDatabaseSource.js';
-import { loadSchemaModule } from './loadSchemaModule.js';
-import { databaseTarget, openDatabase, poolOptions } from './openDatabase.js';
-import { envName, kebab, OPTIONS, type CommandName, type ServeConfig } from './options.js';
+import {
+  defaultText,
+  envName,
+  kebab,
+  OPTIONS,
+  type CommandName,
+  type ServeConfig,
+} from './options.js';
 import { parseCommand } from './parseCommand.js';
 import { createProgressBar } from './progressBar.js';
-import { cliLogger, startServer, type ServeSource } from './startServer.js';
-import type { Logger } from '../server/index.js';
+import { serveSource } from './serveSource.js';
+import { cliLogger, startServer } from './startServer.js';
 
 interface Command {
   readonly summary: string;
   readonly usage: string;
   run(config: ServeConfig, io: CliIO, positionals: ReadonlyArray<string>): Promise<number>;
-}
-
-/**
- * `serve`'s source: a schema module, or a database to reflect (`--database`, else DATABASE_URL
- * when no module is given).
- */
-async function serveSource(config: ServeConfig, io: CliIO, logger: Logger): Promise<ServeSource> {
-  if (config.schema && config.database) {
-    throw new CliError(
-      ExitCode.USAGE,
-      'Pass either --schema <module> or --database <url> to serve, not both.',
-    );
-  }
-  if (config.schema) return { schema: await loadSchemaModule(config.schema, io.cwd) };
-  const url = config.database ?? io.env['DATABASE_URL'];
-  if (!url) {
-    throw new CliError(
-      ExitCode.USAGE,
-      'serve needs --schema <module> or --database <url> (or SLUICE_SCHEMA, SLUICE_DATABASE, DATABASE_URL, or the config file).',
-    );
-  }
-  const target = databaseTarget(url, io.cwd, config.database ? '--database' : 'DATABASE_URL');
-  const options = reflectOptions(config);
-  const client = await openDatabase(target, poolOptions(config));
-  try {
-    return await loadDatabaseSource(client, options, target.label, logger);
-  } catch (error) {
-    await client.end().catch(() => {});
-    throw error;
-  }
 }
 
 const COMMANDS: Record<CommandName, Command> = {
@@ -55,7 +31,7 @@ const COMMANDS: Record<CommandName, Command> = {
     usage: 'sluice serve (--database <url> | --schema <module>) [options]',
     async run(config, io) {
       const logger = cliLogger(config, io);
-      return startServer(await serveSource(config, io, logger), config, io, logger);
+      return startServer(await serveSource('serve', config, io, logger), config, io, logger);
     },
   },
   demo: {
@@ -70,6 +46,11 @@ const COMMANDS: Record<CommandName, Command> = {
         : await loadMemoryDemoSource(progress);
       return startServer(source, config, io, logger);
     },
+  },
+  'print-schema': {
+    summary: 'print the SDL of what serve would expose, for code generators and review',
+    usage: 'sluice print-schema (--database <url> | --schema <module>) [--sort] [options]',
+    run: (config, io) => printSchemaCommand(config, io),
   },
   explain: {
     summary: "print an operation's SQL, its parameters and PostgreSQL's EXPLAIN",
@@ -86,7 +67,7 @@ function version(): string {
 function mainHelp(): string {
   const lines = ['Usage: sluice <command> [options]', '', 'Commands:'];
   for (const [name, command] of Object.entries(COMMANDS))
-    lines.push(`  ${name.padEnd(8)} ${command.summary}`);
+    lines.push(`  ${name.padEnd(12)} ${command.summary}`);
   lines.push(
     '',
     'Run `sluice <command> --help` for its options.',
@@ -110,7 +91,11 @@ function commandHelp(name: CommandName): string {
       spec.kind.type === 'boolean'
         ? `--[no-]${kebab(spec.name)}`
         : `--${kebab(spec.name)} <${spec.placeholder ?? 'value'}>`;
-    lines.push(`  ${flag.padEnd(34)} ${spec.help}`, `  ${''.padEnd(34)} env ${envName(spec.name)}`);
+    const values = spec.kind.type === 'enum' ? `one of ${spec.kind.values.join(', ')}; ` : '';
+    lines.push(
+      `  ${flag.padEnd(34)} ${spec.help}`,
+      `  ${''.padEnd(34)} ${values}default ${defaultText(spec)}; env ${envName(spec.name)}`,
+    );
   }
   lines.push(
     `  ${'--config <file>'.padEnd(34)} JSON config file (keys as above, camelCase); env SLUICE_CONFIG`,

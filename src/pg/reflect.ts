@@ -17,6 +17,11 @@ export interface Reflection {
   readonly source: PgSource;
   readonly model: Model;
   readonly catalog: Catalog;
+  /**
+   * What reflection named otherwise than its inflector would have, because the name was taken
+   * (docs/pg.md, "Name collisions"); the CLI logs each at level warn.
+   */
+  readonly warnings: ReadonlyArray<string>;
 }
 
 /**
@@ -36,7 +41,7 @@ export async function reflect(
     mergeReturning,
   });
   const schema = buildSchema(model, source);
-  return { schema, source, model, catalog };
+  return { schema, source, model, catalog, warnings: model.warnings };
 }
 
 /** PostgreSQL's `server_version_num` (150004 for 15.4). */

@@ -170,7 +170,7 @@ describe('pattern length', () => {
 describe('list length', () => {
   const tooMany = (got: number) => ({
     code: ErrorCode.BAD_USER_INPUT,
-    message: `"in" and "notIn" take at most 10000 values (got ${got}).`,
+    message: `A list operator takes at most 10000 values (got ${got}).`,
     statements: 0,
   });
 

@@ -48,6 +48,12 @@ export interface CatalogType {
   /** Array dimensions are not tracked by PostgreSQL; any array is one list level. */
   readonly isArray: boolean;
   readonly isEnum: boolean;
+  /**
+   * The (element) type's output function, `[schema, name]` (`pg_type.typoutput`): what writes
+   * the type's text form, e.g. `inet_out` writes `10.0.0.1` where the cast to text writes
+   * `10.0.0.1/32`.
+   */
+  readonly output: readonly [string, string];
 }
 
 export interface CatalogForeignKey {

@@ -59,11 +59,14 @@ SELECT json_build_object(
         'identity', CASE ct.attidentity WHEN 'a' THEN 'always' WHEN 'd' THEN 'byDefault' END,
         'generated', ct.attgenerated <> '',
         'type', json_build_object('name', et.typname, 'schema', en.nspname,
-                                  'isArray', ct.is_array, 'isEnum', et.typtype = 'e')
+                                  'isArray', ct.is_array, 'isEnum', et.typtype = 'e',
+                                  'output', json_build_array(opn.nspname, op.proname))
       ) ORDER BY ct.attnum)
       FROM col_types ct
       JOIN pg_catalog.pg_type et ON et.oid = ct.elem_oid
       JOIN pg_catalog.pg_namespace en ON en.oid = et.typnamespace
+      JOIN pg_catalog.pg_proc op ON op.oid = et.typoutput
+      JOIN pg_catalog.pg_namespace opn ON opn.oid = op.pronamespace
       WHERE ct.attrelid = r.oid), '[]'),
     'primaryKey', COALESCE((SELECT json_agg(an.attname ORDER BY k.ord)
       FROM pg_catalog.pg_constraint pk, unnest(pk.conkey) WITH ORDINALITY AS k(attnum, ord)

@@ -28,11 +28,21 @@ export function valueJson(context: BuildContext, ref: SqlNode, column: ColumnMod
         [...e.values].map(([name, label]) => sql`WHEN ${label} THEN ${name}`),
         ' ',
       )} END`;
-    if (!column.isArray) return translate(ref);
-    return sql`CASE WHEN ${ref} IS NULL THEN NULL ELSE (SELECT coalesce(array_agg(${translate(sql`x.e`)} ORDER BY x.o), '{}') FROM unnest(${ref}) WITH ORDINALITY AS x(e, o)) END`;
+    return column.isArray ? eachElement(ref, translate) : translate(ref);
   }
-  if (column.asText) return column.isArray ? sql`${ref}::text[]` : sql`${ref}::text`;
+  if (column.textForm === 'cast') return column.isArray ? sql`${ref}::text[]` : sql`${ref}::text`;
+  if (column.textForm === 'output') {
+    // The type's own output function, as PostgreSQL writes the value (`10.0.0.1`, where the
+    // cast to text gives `10.0.0.1/32`). Output functions are strict: NULL stays NULL.
+    const output = (x: SqlNode) => sql`${identifier(...column.column.type.output)}(${x})::text`;
+    return column.isArray ? eachElement(ref, output) : output(ref);
+  }
   return ref;
+}
+
+/** The array `ref` with `f` applied to each element, in order; NULL stays NULL. */
+function eachElement(ref: SqlNode, f: (element: SqlNode) => SqlNode): SqlNode {
+  return sql`CASE WHEN ${ref} IS NULL THEN NULL ELSE (SELECT coalesce(array_agg(${f(sql`x.e`)} ORDER BY x.o), '{}') FROM unnest(${ref}) WITH ORDINALITY AS x(e, o)) END`;
 }
 
 /** The column's SQL type, for casts of text parameters (`$1::text::"pg_catalog"."int4"`). */

@@ -1,57 +1,55 @@
 import { createHash } from 'node:crypto';
 import { join, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
-import type { ColumnModel, TableModel } from '../schema/Model.js';
+import type { TableModel } from '../schema/Model.js';
 import { textProblem } from '../schema/pgInput.js';
-import { columnRef, columnType } from './columnSql.js';
+import { tieBreakers } from '../schema/tieBreakers.js';
+import { columnType } from './columnSql.js';
+import {
+  keyIdentity,
+  keyNotNull,
+  orderKeyRef,
+  readOrderItem,
+  sameKey,
+  type OrderKey,
+} from './orderKeySql.js';
 import { badInput, Param, type Variables } from './Param.js';
 import type { ArgValue } from './readArgument.js';
 
-export interface OrderKey {
-  readonly column: ColumnModel;
-  readonly desc: boolean;
-  readonly nullsFirst: boolean;
-}
+export type { OrderKey } from './orderKeySql.js';
 
 /**
- * The sort keys of a list: the `orderBy` items in order, then the primary key columns not already
- * used, so every order is total and pages are deterministic (the default order is the primary key).
+ * The sort keys of a list: the `orderBy` items in order, then the tie-breakers not already used
+ * (`tieBreakers`), so pages are deterministic; without `orderBy` the order is the tie-breakers'.
  */
 export function orderKeys(table: TableModel, orderBy: ArgValue): OrderKey[] {
   const keys: OrderKey[] = [];
   const items = orderBy === null ? [] : Array.isArray(orderBy) ? orderBy : [orderBy];
   for (const item of items) {
-    const entries = Object.entries((item ?? {}) as Record<string, ArgValue>).filter(
-      ([, v]) => v !== null,
-    );
-    if (entries.length !== 1) {
-      throw badInput(
-        `Each orderBy item must set exactly one field (got ${entries.length}); write [{ a: ASC }, { b: DESC }] for several keys.`,
-      );
-    }
-    const [field, direction] = entries[0] as [string, string];
-    const column = table.columns.get(field) as ColumnModel;
+    const { path, column, direction } = readOrderItem(table, item);
     const desc = direction.startsWith('DESC');
     const nullsFirst =
       direction.endsWith('NULLS_FIRST') || (desc && !direction.endsWith('NULLS_LAST'));
-    if (!keys.some((k) => k.column === column)) keys.push({ column, desc, nullsFirst });
+    if (!keys.some((k) => sameKey(k, { path, column })))
+      keys.push({ path, column, desc, nullsFirst });
   }
-  for (const column of table.primaryKey) {
-    if (!keys.some((k) => k.column === column))
-      keys.push({ column, desc: false, nullsFirst: false });
+  for (const column of tieBreakers(table)) {
+    if (!keys.some((k) => sameKey(k, { path: [], column })))
+      keys.push({ path: [], column, desc: false, nullsFirst: false });
   }
   return keys;
 }
 
 export function reversed(keys: ReadonlyArray<OrderKey>): OrderKey[] {
-  return keys.map((k) => ({ column: k.column, desc: !k.desc, nullsFirst: !k.nullsFirst }));
+  return keys.map((k) => ({ ...k, desc: !k.desc, nullsFirst: !k.nullsFirst }));
 }
 
 /** `ORDER BY` items; NULLS is written only where it differs from PostgreSQL's default. */
 export function orderBySql(alias: string, keys: ReadonlyArray<OrderKey>): SqlNode {
   return join(
-    keys.map(({ column, desc, nullsFirst }) => {
-      const ref = columnRef(alias, column);
+    keys.map((key) => {
+      const { desc, nullsFirst } = key;
+      const ref = orderKeyRef(alias, key);
       if (desc) return nullsFirst ? sql`${ref} DESC` : sql`${ref} DESC NULLS LAST`;
       return nullsFirst ? sql`${ref} ASC NULLS FIRST` : sql`${ref} ASC`;
     }),
@@ -66,7 +64,7 @@ export function orderBySql(alias: string, keys: ReadonlyArray<OrderKey>): SqlNod
  */
 export function orderSignature(table: TableModel, keys: ReadonlyArray<OrderKey>): string {
   const parts = [table.table.schema, table.table.name];
-  for (const k of keys) parts.push(k.column.name, k.desc ? 'd' : 'a', k.nullsFirst ? 'f' : 'l');
+  for (const k of keys) parts.push(...keyIdentity(k), k.desc ? 'd' : 'a', k.nullsFirst ? 'f' : 'l');
   return createHash('sha256').update(parts.join('\0')).digest('base64url').slice(0, 10);
 }
 
@@ -85,7 +83,7 @@ export function cursorSql(
   const values = join([
     sql`${signature}::text`,
     ...keys.map((k) => {
-      const ref = columnRef(alias, k.column);
+      const ref = orderKeyRef(alias, k);
       const scalar = k.column.scalar;
       return scalar === 'Datetime' || scalar === 'Date'
         ? sql`to_json(${ref}) #>> '{}'`
@@ -160,15 +158,15 @@ export function keysetSql(
   const typed = (i: number) =>
     sql`${values[i] as Param}::text::${columnType((keys[i] as OrderKey).column)}`;
   const first = keys[0];
-  if (first && keys.every((k) => k.column.notNull && k.desc === first.desc)) {
-    const refs = join(keys.map((k) => columnRef(alias, k.column)));
+  if (first && keys.every((k) => keyNotNull(k) && k.desc === first.desc)) {
+    const refs = join(keys.map((k) => orderKeyRef(alias, k)));
     const vals = join(keys.map((_, i) => typed(i)));
     return first.desc ? sql`(${refs}) < (${vals})` : sql`(${refs}) > (${vals})`;
   }
   const after = (k: OrderKey, i: number): SqlNode => {
-    const ref = columnRef(alias, k.column);
+    const ref = orderKeyRef(alias, k);
     const cmp = k.desc ? sql`${ref} < ${typed(i)}` : sql`${ref} > ${typed(i)}`;
-    if (k.column.notNull) return cmp;
+    if (keyNotNull(k)) return cmp;
     const v = values[i] as Param;
     // NULLs sort after every value (nullsFirst false) or before every value (nullsFirst true).
     return k.nullsFirst
@@ -176,9 +174,9 @@ export function keysetSql(
       : sql`(${v}::text IS NOT NULL AND (${cmp} OR ${ref} IS NULL))`;
   };
   const equal = (k: OrderKey, i: number): SqlNode =>
-    k.column.notNull
-      ? sql`${columnRef(alias, k.column)} = ${typed(i)}`
-      : sql`${columnRef(alias, k.column)} IS NOT DISTINCT FROM ${typed(i)}`;
+    keyNotNull(k)
+      ? sql`${orderKeyRef(alias, k)} = ${typed(i)}`
+      : sql`${orderKeyRef(alias, k)} IS NOT DISTINCT FROM ${typed(i)}`;
   const branches = keys.map((k, i) => join([...keys.slice(0, i).map(equal), after(k, i)], ' AND '));
   return sql`(${join(
     branches.map((b) => sql`(${b})`),

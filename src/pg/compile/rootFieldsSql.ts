@@ -63,7 +63,7 @@ function rootFieldSql(context: BuildContext, model: Model, field: SourceRootFiel
   const args = readArgs(context, context.objectType('Query'), field.fieldNodes as FieldNode[]);
   const source = { kind: 'table', table } as const;
   if (root.kind === 'single') {
-    const keyConditions = table.primaryKey.map((column) => {
+    const keyConditions = root.key.map((column) => {
       // Null only while the variable is absent (the statement built at plan time): no row.
       const key = args[column.fieldName];
       const value = key instanceof Param ? columnOperand(column, key) : null;

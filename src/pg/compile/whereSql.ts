@@ -3,6 +3,7 @@ import type { SqlNode } from '../sql/SqlNode.js';
 import type { ColumnModel, ModelLimits, RelationModel, TableModel } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
 import { columnOperand, columnRef, columnType } from './columnSql.js';
+import { jsonCondition } from './jsonFilterSql.js';
 import { badInput, filterTooDeep, Param } from './Param.js';
 import type { ArgValue } from './readArgument.js';
 
@@ -75,6 +76,11 @@ function columnConditions(
       out.push(sql`(${ref} IS NULL) = ${operand as Param}`);
       continue;
     }
+    if (column.scalar === 'JSON') {
+      const condition = jsonCondition(limits, ref, column, op, operand as Param, listParam);
+      if (condition) out.push(condition);
+      continue;
+    }
     const param = columnOperand(column, operand as Param);
     switch (op) {
       case 'eq':
@@ -114,13 +120,13 @@ function columnConditions(
   return out;
 }
 
-/** `in`/`notIn` values as one array literal, at most `maxListLength` of them. */
+/** `in`/`notIn` (and JSON `hasAnyKeys`/`hasAllKeys`) values as one array literal, at most `maxListLength` of them. */
 function listParam(limits: ModelLimits, param: Param): Param {
   return param.map((list) => {
     const length = Array.isArray(list) ? list.length : 1;
     if (length > limits.maxListLength) {
       throw badInput(
-        `"in" and "notIn" take at most ${limits.maxListLength} values (got ${length}).`,
+        `A list operator takes at most ${limits.maxListLength} values (got ${length}).`,
       );
     }
     return arrayLiteral(list);

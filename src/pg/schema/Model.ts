@@ -17,6 +17,8 @@ export interface Model {
   readonly allowUnfilteredWrites: boolean;
   /** The bounds every request is held to (ModelOptions documents each). */
   readonly limits: ModelLimits;
+  /** Names that were taken and what was named instead (docs/pg.md, "Name collisions"). */
+  readonly warnings: ReadonlyArray<string>;
 }
 
 /** ModelOptions' bounds, with their defaults applied. */
@@ -90,11 +92,18 @@ export interface ColumnModel {
   readonly enumModel: EnumModel | undefined;
   readonly isArray: boolean;
   readonly notNull: boolean;
-  /** The value must be written as text in JSON (int8, numeric, types without a JSON form). */
-  readonly asText: boolean;
+  readonly textForm: TextForm;
   /** Can be compared with < and > and used in orderBy and cursors. */
   readonly orderable: boolean;
 }
+
+/**
+ * How a column's value is written in the response JSON: `json`, PostgreSQL's JSON form; `cast`,
+ * `::text` (int8 and numeric, whose JSON numbers JavaScript would round; their cast is their
+ * output function); `output`, the type's output function (types without a JSON form of their own:
+ * `interval`, `inet`, `bytea`, …, whose cast to text may differ, as `inet`'s does).
+ */
+export type TextForm = 'json' | 'cast' | 'output';
 
 export interface EnumModel {
   readonly typeName: string;
@@ -148,7 +157,12 @@ export interface ComputedFieldModel {
 }
 
 export type RootFieldModel =
-  | { readonly kind: 'single'; readonly table: TableModel }
+  | {
+      readonly kind: 'single';
+      readonly table: TableModel;
+      /** The columns of the primary key or unique constraint the row is looked up by. */
+      readonly key: ReadonlyArray<ColumnModel>;
+    }
   | { readonly kind: 'list' | 'connection' | 'aggregate'; readonly table: TableModel };
 
 /** The key under which a computed field finds a column it needs in value mode (not a GraphQL name). */

@@ -2,8 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { Catalog, CatalogColumn, CatalogTable } from '../catalog/Catalog.js';
 import { buildModel } from './buildModel.js';
 
-const int4 = { name: 'int4', schema: 'pg_catalog', isArray: false, isEnum: false };
-const text = { name: 'text', schema: 'pg_catalog', isArray: false, isEnum: false };
+const type = (name: string) => ({
+  name,
+  schema: 'pg_catalog',
+  isArray: false,
+  isEnum: false,
+  output: ['pg_catalog', `${name}out`] as const,
+});
+const int4 = type('int4');
+const text = type('text');
 const column = (name: string, type = int4, notNull = true): CatalogColumn => ({
   name,
   type,
@@ -119,15 +126,83 @@ describe('buildModel', () => {
     expect(model.rootFields.has('all_books')).toBe(true);
   });
 
-  it('refuses names that would clash, and computed fields on unknown columns', () => {
-    expect(() => buildModel(catalog, { rename: { 'books.title': 'author' } })).toThrow(
-      /Book\.author would be defined twice/,
-    );
+  it('refuses computed fields on unknown columns and tables', () => {
     expect(() =>
       buildModel(catalog, {
         computed: { books: { x: { type: 'Int', needs: ['nope'], resolve: () => 1 } } },
       }),
     ).toThrow(/unknown column nope/);
     expect(() => buildModel(catalog, { computed: { nope: {} } })).toThrow(/unknown table nope/);
+  });
+
+  it('gives a name the user chose priority over an inflected one, with a warning', () => {
+    const model = buildModel(catalog, { rename: { 'books.title': 'author' } });
+    const book = model.tables.get('Book')!;
+    expect(book.columns.get('author')?.name).toBe('title');
+    expect(book.fields.get('authorByAuthorId')).toMatchObject({ kind: 'relation', shape: 'one' });
+    expect(model.warnings).toEqual([
+      'Book.author is taken by column books.title, so the foreign key books.books_author_id_fkey is named Book.authorByAuthorId; the rename option chooses another name.',
+    ]);
+  });
+
+  it('refuses two names the user gave that collide', () => {
+    expect(() =>
+      buildModel(catalog, { rename: { 'books.title': 'name', 'books.author_id': 'name' } }),
+    ).toThrow(
+      'Book.name is given to both column books.author_id and column books.title (options rename / computed); give one of them another name.',
+    );
+    expect(() => buildModel(catalog, { rename: { authors: 'Book', books: 'Book' } })).toThrow(
+      /^Book is given to both table public.authors and table public.books/,
+    );
+    expect(
+      buildModel(catalog, { rename: { authors: 'Book' } }).tables.get('Book2')?.table.name,
+    ).toBe('books');
+  });
+});
+
+describe('buildModel: name collisions', () => {
+  const collide: Catalog = {
+    enums: [{ schema: 'public', name: 'user_role', labels: ['a'], comment: null }],
+    tables: [
+      // a foreign-key column named like its relation, and one named like the `where` operators
+      table('posts', [column('id'), column('user'), column('not', text)], {
+        foreignKeys: [fk('posts_user_fkey', ['user'], 'users')],
+      }),
+      // a table named like another's plural (and like an enum, and like a built-in type)
+      table('user', [column('id')]),
+      table('user_roles', [column('id')]),
+      table('users', [column('id'), column('posts', text)]),
+      table('page_info', [column('id')]),
+    ],
+  };
+
+  it('renames deterministically and warns, never throws', () => {
+    const model = buildModel(collide);
+    expect([...model.tables.keys()]).toEqual(['Post', 'User', 'UserRole2', 'User2', 'PageInfo2']);
+    expect(model.enums.has('UserRole')).toBe(true);
+    const post = model.tables.get('Post')!;
+    expect([...post.columns.keys()]).toEqual(['id', 'user', 'not2']);
+    expect([...post.fields.keys()]).toEqual(['userByUser']);
+    const users = model.tables.get('User2')!;
+    expect([...users.columns.keys()]).toEqual(['id', 'posts']);
+    expect([...users.fields.keys()]).toEqual([
+      'postsByUser',
+      'postsByUserConnection',
+      'postsByUserAggregate',
+    ]);
+    expect([...model.rootFields.keys()]).toEqual(
+      expect.arrayContaining(['users', 'user', 'users2', 'user2', 'users2Connection']),
+    );
+    expect(model.warnings).toEqual([
+      'Post.not is taken by a built-in name, so column posts.not is named Post.not2; the rename option chooses another name.',
+      'UserRole is taken by enum public.user_role, so table public.user_roles is named UserRole2; the rename option chooses another name.',
+      'User is taken by table public.user, so table public.users is named User2; the rename option chooses another name.',
+      'PageInfo is taken by a built-in name, so table public.page_info is named PageInfo2; the rename option chooses another name.',
+      'Post.user is taken by column posts.user, so the foreign key posts.posts_user_fkey is named Post.userByUser; the rename option chooses another name.',
+      'User2.posts is taken by column users.posts, so the foreign key posts.posts_user_fkey (seen from users) is named User2.postsByUser; the rename option chooses another name.',
+      'Query.users is taken by the lists of user, so the lists of users is named Query.users2; the rename option chooses another name.',
+      'Query.user is taken by the primary-key lookup of user, so the primary-key lookup of users is named Query.user2; the rename option chooses another name.',
+    ]);
+    expect(buildModel(collide)).toEqual(model);
   });
 });

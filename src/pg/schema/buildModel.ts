@@ -1,5 +1,5 @@
-import type { Catalog, CatalogForeignKey, CatalogTable } from '../catalog/Catalog.js';
-import { defaultInflector, type Inflector } from './inflector.js';
+import type { Catalog, CatalogEnum, CatalogForeignKey, CatalogTable } from '../catalog/Catalog.js';
+import { defaultInflector, pascalCase, type Inflector } from './inflector.js';
 import type {
   ColumnModel,
   KeyConstraintModel,
@@ -7,14 +7,21 @@ import type {
   TableWriteModel,
   ComputedFieldModel,
   EnumModel,
-  FieldModel,
   Model,
   ModelLimits,
   RelationModel,
   RootFieldModel,
   TableModel,
 } from './Model.js';
+import { NameScope } from './NameScope.js';
 import { scalarKind } from './scalarKind.js';
+import { uniqueLookupKeys } from './uniqueLookups.js';
+import {
+  BUILT_IN_TYPE_NAMES,
+  enumTypeNames,
+  tableTypeNames,
+  WHERE_OPERATORS,
+} from './typeNames.js';
 
 export interface ModelOptions {
   /** Table names (`users` or `public.users`) to expose; default: every table and view. */
@@ -94,13 +101,26 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
   const inflect: Inflector = { ...defaultInflector, ...options.inflector };
   const rename = options.rename ?? {};
   const exposed = catalog.tables.filter((t) => isExposed(t, options));
+  const warnings: string[] = [];
+  const types = new NameScope('types', warnings, BUILT_IN_TYPE_NAMES);
+  const query = new NameScope('Query', warnings);
+  const enumWhat = (e: CatalogEnum) => `enum ${e.schema}.${e.name}`;
+  const tableWhat = (t: CatalogTable) => `table ${t.schema}.${t.name}`;
+  for (const e of catalog.enums) {
+    const given = rename[e.name];
+    if (given !== undefined) types.reserve(enumTypeNames(given), enumWhat(e));
+  }
+  for (const t of exposed) {
+    const given = rename[t.name];
+    if (given !== undefined) types.reserve(tableTypeNames(given), tableWhat(t));
+  }
 
   const enums = new Map<string, EnumModel>();
   const enumByPg = new Map<string, EnumModel>();
   for (const e of catalog.enums) {
     const values = new Map(e.labels.map((label) => [inflect.enumValueName(label), label]));
     const model: EnumModel = {
-      typeName: rename[e.name] ?? inflect.enumName(e),
+      typeName: types.claim(enumWhat(e), rename[e.name] ?? inflect.enumName(e), enumTypeNames),
       schema: e.schema,
       pgName: e.name,
       description: e.comment,
@@ -113,11 +133,22 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
 
   const tables = new Map<string, TableModel>();
   const byPg = new Map<string, TableModel>();
+  const scopes = new Map<TableModel, NameScope>();
   for (const table of exposed) {
+    const typeName = types.claim(
+      tableWhat(table),
+      rename[table.name] ?? inflect.typeName(table),
+      tableTypeNames,
+    );
+    const scope = new NameScope(typeName, warnings, WHERE_OPERATORS);
+    reserveGivenFields(scope, table, options, exposed);
     const columns = new Map<string, ColumnModel>();
     for (const column of table.columns) {
       const kind = scalarKind(column.type);
-      const fieldName = rename[`${table.name}.${column.name}`] ?? inflect.fieldName(column.name);
+      const fieldName = scope.claim(
+        `column ${table.name}.${column.name}`,
+        rename[`${table.name}.${column.name}`] ?? inflect.fieldName(column.name),
+      );
       columns.set(fieldName, {
         column,
         name: column.name,
@@ -134,7 +165,7 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
     const byName = new Map([...columns.values()].map((c) => [c.name, c]));
     const model: TableModel = {
       table,
-      typeName: rename[table.name] ?? inflect.typeName(table),
+      typeName,
       description: table.comment,
       columns,
       primaryKey: table.primaryKey.map((name) => byName.get(name) as ColumnModel),
@@ -143,37 +174,32 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
       listField: inflect.listField(table),
       write: writeModel(table, columns, byName, inflect),
     };
-    if (tables.has(model.typeName)) {
-      throw new Error(
-        `Two tables are both named ${model.typeName} in GraphQL; rename one (option rename).`,
-      );
-    }
     tables.set(model.typeName, model);
     byPg.set(key(table.schema, table.name), model);
+    scopes.set(model, scope);
   }
 
-  const addField = (owner: TableModel, name: string, field: FieldModel) => {
-    if (owner.columns.has(name) || owner.fields.has(name)) {
-      throw new Error(
-        `${owner.typeName}.${name} would be defined twice (by a column, a relation or a computed field); ` +
-          'use the rename or inflector option to tell them apart.',
-      );
-    }
-    owner.fields.set(name, field);
-  };
-  const addToMany = (owner: TableModel, name: string, relation: RelationModel) => {
-    addField(owner, name, { kind: 'relation', shape: 'list', relation });
-    addField(owner, inflect.connectionField(name), {
-      kind: 'relation',
-      shape: 'connection',
-      relation,
-    });
-    addField(owner, inflect.aggregateField(name), {
-      kind: 'relation',
-      shape: 'aggregate',
-      relation,
-    });
+  const scopeOf = (table: TableModel) => scopes.get(table) as NameScope;
+  const toManyNames = (name: string) => relationFieldNames(inflect, name);
+  /** A relation field: one, or for to-many the list, its connection and its aggregate. */
+  const addRelation = (
+    owner: TableModel,
+    what: string,
+    wanted: string,
+    alternative: string,
+    relation: RelationModel,
+  ) => {
+    const names = relation.toOne ? undefined : toManyNames;
+    const name = scopeOf(owner).claim(what, wanted, names, [alternative]);
     owner.relationFilters.set(name, relation);
+    if (relation.toOne) {
+      owner.fields.set(name, { kind: 'relation', shape: 'one', relation });
+      return;
+    }
+    const [list, connection, aggregate] = toManyNames(name) as [string, string, string];
+    owner.fields.set(list, { kind: 'relation', shape: 'list', relation });
+    owner.fields.set(connection, { kind: 'relation', shape: 'connection', relation });
+    owner.fields.set(aggregate, { kind: 'relation', shape: 'aggregate', relation });
   };
 
   for (const source of tables.values()) {
@@ -191,10 +217,13 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
         toOne: true,
         required,
       };
-      const forwardName =
-        rename[`${source.table.name}.${fk.name}`] ?? inflect.forwardRelation(fk, target.table);
-      addField(source, forwardName, { kind: 'relation', shape: 'one', relation: forward });
-      source.relationFilters.set(forwardName, forward);
+      addRelation(
+        source,
+        forwardWhat(source.table, fk),
+        rename[`${source.table.name}.${fk.name}`] ?? inflect.forwardRelation(fk, target.table),
+        `${inflect.singleField(target.table)}By${pascalCase(fk.columns.join('_'))}`,
+        forward,
+      );
 
       const ambiguous =
         source.table.foreignKeys.filter((other) => sameTarget(other, fk)).length > 1;
@@ -205,17 +234,18 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
         toOne: isUnique(source.table, fk.columns),
         required: false,
       };
-      const backwardName =
-        rename[`${source.table.name}.${fk.name}.backward`] ??
-        (backward.toOne
-          ? inflect.singular(inflect.backwardRelation(fk, source.table, ambiguous))
-          : inflect.backwardRelation(fk, source.table, ambiguous));
-      if (backward.toOne) {
-        addField(target, backwardName, { kind: 'relation', shape: 'one', relation: backward });
-        target.relationFilters.set(backwardName, backward);
-      } else {
-        addToMany(target, backwardName, backward);
-      }
+      const backwardName = (disambiguated: boolean) => {
+        const name = inflect.backwardRelation(fk, source.table, disambiguated);
+        return backward.toOne ? inflect.singular(name) : name;
+      };
+      const given = rename[`${source.table.name}.${fk.name}.backward`];
+      addRelation(
+        target,
+        backwardWhat(source.table, fk),
+        given ?? backwardName(ambiguous),
+        backwardName(true),
+        backward,
+      );
     }
   }
 
@@ -239,9 +269,11 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
         toOne: false,
         required: false,
       };
-      addToMany(
+      addRelation(
         source,
+        `the many-to-many relation through ${junction.table.name}.${to.name}`,
         inflect.manyToManyRelation(junction.table, target.table, ambiguous, to),
+        inflect.manyToManyRelation(junction.table, target.table, true, to),
         relation,
       );
     }
@@ -259,7 +291,8 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
           );
         return column;
       });
-      addField(owner, fieldName, {
+      scopeOf(owner).claim(computedWhat(tableName, fieldName), fieldName);
+      owner.fields.set(fieldName, {
         kind: 'computed',
         computed: {
           type: input.type,
@@ -272,48 +305,67 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
   }
 
   const rootFields = new Map<string, RootFieldModel>();
-  const addRoot = (name: string, field: RootFieldModel) => {
-    if (rootFields.has(name))
-      throw new Error(`Query.${name} would be defined twice; use the rename option.`);
-    rootFields.set(name, field);
-  };
-  for (const table of tables.values()) {
-    const list = rename[`${table.table.name}.list`] ?? table.listField;
-    addRoot(list, { kind: 'list', table });
+  /** The list and primary-key lookup names each table was given (mutations are named after them). */
+  const rootNames = new Map<TableModel, { readonly list: string; readonly single: string }>();
+  const tableRoots = [...tables.values()].map((table) => {
+    const pg = table.table.name;
+    const lists = (base: string) =>
+      table.primaryKey.length > 0
+        ? [base, inflect.connectionField(base), inflect.aggregateField(base)]
+        : [base, inflect.aggregateField(base)];
+    const list = rename[`${pg}.list`];
+    if (list !== undefined) query.reserve(lists(list), `the lists of ${pg}`);
+    const single = rename[`${pg}.single`];
+    if (single !== undefined) query.reserve([single], `the primary-key lookup of ${pg}`);
+    return { table, lists, list: list ?? table.listField, single };
+  });
+  for (const { table, lists, list, single } of tableRoots) {
+    const pg = table.table.name;
+    const name = query.claim(`the lists of ${pg}`, list, lists);
+    rootFields.set(name, { kind: 'list', table });
     if (table.primaryKey.length > 0) {
-      addRoot(inflect.connectionField(list), { kind: 'connection', table });
-      addRoot(rename[`${table.table.name}.single`] ?? inflect.singleField(table.table), {
-        kind: 'single',
-        table,
-      });
+      rootFields.set(inflect.connectionField(name), { kind: 'connection', table });
+      const lookup = query.claim(
+        `the primary-key lookup of ${pg}`,
+        single ?? inflect.singleField(table.table),
+      );
+      rootFields.set(lookup, { kind: 'single', table, key: table.primaryKey });
+      rootNames.set(table, { list: name, single: lookup });
     }
-    addRoot(inflect.aggregateField(list), { kind: 'aggregate', table });
+    for (const key of uniqueLookupKeys(table)) {
+      const columns = key.map((c) => c.name);
+      const lookup = query.claim(
+        `the lookup of ${pg} by (${columns.join(', ')})`,
+        inflect.uniqueLookupField(table.table, columns),
+      );
+      rootFields.set(lookup, { kind: 'single', table, key });
+    }
+    rootFields.set(inflect.aggregateField(name), { kind: 'aggregate', table });
   }
+  // The mutations of a table are named after its claimed list and lookup names; names given
+  // through `rename` are reserved first, as on every other scope.
+  const mutation = new NameScope('Mutation', warnings);
+  const writes = (options.mutations === false ? [] : [...tables.values()]).flatMap((table) => {
+    const names = rootNames.get(table);
+    if (!table.write || !names) return [];
+    const pg = table.table.name;
+    return MUTATION_KINDS.map(([kind, verb, of]) => {
+      const given = rename[`${pg}.${kind}`];
+      const what = `the ${kind} mutation of ${pg}`;
+      if (given !== undefined) mutation.reserve([given], what);
+      return { kind, table, what, name: given ?? inflect.mutationField(verb, names[of]) };
+    });
+  });
   const mutationFields = new Map<string, MutationFieldModel>();
-  for (const table of options.mutations === false ? [] : tables.values()) {
-    if (!table.write) continue;
-    const list = rename[`${table.table.name}.list`] ?? table.listField;
-    const single = rename[`${table.table.name}.single`] ?? inflect.singleField(table.table);
-    const names: ReadonlyArray<readonly [MutationFieldModel['kind'], string]> = [
-      ['createMany', inflect.mutationField('create', list)],
-      ['createOne', inflect.mutationField('create', single)],
-      ['updateOne', inflect.mutationField('update', single)],
-      ['updateMany', inflect.mutationField('update', list)],
-      ['deleteOne', inflect.mutationField('delete', single)],
-      ['deleteMany', inflect.mutationField('delete', list)],
-    ];
-    for (const [kind, generated] of names) {
-      const name = rename[`${table.table.name}.${kind}`] ?? generated;
-      if (mutationFields.has(name))
-        throw new Error(`Mutation.${name} would be defined twice; use the rename option.`);
-      mutationFields.set(name, { kind, table });
-    }
+  for (const { kind, table, what, name } of writes) {
+    mutationFields.set(mutation.claim(what, name), { kind, table });
   }
   return {
     tables,
     rootFields,
     enums,
     limits,
+    warnings,
     mutationFields,
     allowUnfilteredWrites: options.allowUnfilteredWrites === true,
   };
@@ -347,6 +399,69 @@ function writeModel(
   );
   return { columns: writable, constraints, columnValues };
 }
+
+/**
+ * Reserves the field names the options give on `table`: renamed columns, renamed relations (to
+ * one, or the three fields of a to-many one) and computed fields.
+ */
+function reserveGivenFields(
+  scope: NameScope,
+  table: CatalogTable,
+  options: ModelOptions,
+  exposed: ReadonlyArray<CatalogTable>,
+): void {
+  const rename = options.rename ?? {};
+  const inflect: Inflector = { ...defaultInflector, ...options.inflector };
+  for (const column of table.columns) {
+    const given = rename[`${table.name}.${column.name}`];
+    if (given !== undefined) scope.reserve([given], `column ${table.name}.${column.name}`);
+  }
+  for (const fk of table.foreignKeys) {
+    const given = rename[`${table.name}.${fk.name}`];
+    if (given !== undefined) scope.reserve([given], forwardWhat(table, fk));
+  }
+  for (const source of exposed) {
+    for (const fk of source.foreignKeys) {
+      if (fk.foreignSchema !== table.schema || fk.foreignTable !== table.name) continue;
+      const given = rename[`${source.name}.${fk.name}.backward`];
+      if (given === undefined) continue;
+      const names = isUnique(source, fk.columns) ? [given] : relationFieldNames(inflect, given);
+      scope.reserve(names, backwardWhat(source, fk));
+    }
+  }
+  for (const fieldName of Object.keys(options.computed?.[table.name] ?? {})) {
+    scope.reserve([fieldName], computedWhat(table.name, fieldName));
+  }
+}
+
+/** The three fields of a to-many relation: `posts`, `postsConnection`, `postsAggregate`. */
+function relationFieldNames(inflect: Inflector, name: string): string[] {
+  return [name, inflect.connectionField(name), inflect.aggregateField(name)];
+}
+
+function forwardWhat(table: CatalogTable, fk: CatalogForeignKey): string {
+  return `the foreign key ${table.name}.${fk.name}`;
+}
+
+function backwardWhat(table: CatalogTable, fk: CatalogForeignKey): string {
+  return `the foreign key ${table.name}.${fk.name} (seen from ${fk.foreignTable})`;
+}
+
+function computedWhat(table: string, field: string): string {
+  return `the computed field ${table}.${field}`;
+}
+
+/** Each mutation field of a table: its kind, its verb, and the root name it is named after. */
+const MUTATION_KINDS = [
+  ['createMany', 'create', 'list'],
+  ['createOne', 'create', 'single'],
+  ['updateOne', 'update', 'single'],
+  ['updateMany', 'update', 'list'],
+  ['deleteOne', 'delete', 'single'],
+  ['deleteMany', 'delete', 'list'],
+] as const satisfies ReadonlyArray<
+  readonly [MutationFieldModel['kind'], string, 'list' | 'single']
+>;
 
 function modelLimits(options: ModelOptions): ModelLimits {
   const limits: Record<keyof ModelLimits, number> = { ...DEFAULT_LIMITS };

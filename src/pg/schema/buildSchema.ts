@@ -30,6 +30,7 @@ import {
 } from './Model.js';
 import { mutationType } from './mutationSchema.js';
 import { GraphQLBigFloat, GraphQLBigInt } from './scalars.js';
+import { defaultOrderDescription } from './tieBreakers.js';
 
 /**
  * In value mode (a selection with computed fields) the engine completes rows that the statement
@@ -245,10 +246,7 @@ export function buildSchema(model: Model, source: PgSource): GraphQLSchema {
           {
             type: objectType(table),
             args: Object.fromEntries(
-              table.primaryKey.map((c) => [
-                c.fieldName,
-                { type: new GraphQLNonNull(inputs.scalar(c)) },
-              ]),
+              root.key.map((c) => [c.fieldName, { type: new GraphQLNonNull(inputs.scalar(c)) }]),
             ),
           },
           table,
@@ -324,22 +322,26 @@ function listSize(
   };
 }
 
+/** `orderBy`, when the table has something to sort by; its description names the default. */
+function orderByArg(table: TableModel, inputs: InputTypes): GraphQLFieldConfigArgumentMap {
+  const orderBy = inputs.orderBy(table);
+  if (!orderBy) return {};
+  return {
+    orderBy: {
+      type: new GraphQLList(new GraphQLNonNull(orderBy)),
+      description: defaultOrderDescription(table),
+    },
+  };
+}
+
 function listArgs(
   table: TableModel,
   inputs: InputTypes,
   limits: ModelLimits,
 ): GraphQLFieldConfigArgumentMap {
-  const orderBy = inputs.orderBy(table);
   return {
     where: { type: inputs.where(table) },
-    ...(orderBy
-      ? {
-          orderBy: {
-            type: new GraphQLList(new GraphQLNonNull(orderBy)),
-            description: 'Default: primary key, ascending.',
-          },
-        }
-      : {}),
+    ...orderByArg(table, inputs),
     limit: {
       type: GraphQLInt,
       defaultValue: limits.defaultPageSize,
@@ -354,10 +356,9 @@ function connectionArgs(
   inputs: InputTypes,
   limits: ModelLimits,
 ): GraphQLFieldConfigArgumentMap {
-  const orderBy = inputs.orderBy(table);
   return {
     where: { type: inputs.where(table) },
-    ...(orderBy ? { orderBy: { type: new GraphQLList(new GraphQLNonNull(orderBy)) } } : {}),
+    ...orderByArg(table, inputs),
     // No default value: `last` alone must not meet a default `first`. Without either (or both
     // null) the page is the first `defaultPageSize` rows.
     first: {

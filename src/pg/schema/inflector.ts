@@ -17,6 +17,11 @@ export interface Inflector {
   listField(table: CatalogTable): string;
   /** `blog_posts` → `blogPost` (the primary-key root field) */
   singleField(table: CatalogTable): string;
+  /**
+   * A lookup by a unique constraint: `users (email)` → `userByEmail`, `enrollments (course_id,
+   * student_id)` → `enrollmentByCourseIdAndStudentId`.
+   */
+  uniqueLookupField(table: CatalogTable, columns: ReadonlyArray<string>): string;
   /** `blogPosts` → `blogPostsConnection` */
   connectionField(listField: string): string;
   /** `blogPosts` → `blogPostsAggregate` */
@@ -63,6 +68,8 @@ export const defaultInflector: Inflector = {
   },
   listField: (table) => camelCase(plural(table.name)),
   singleField: (table) => camelCase(singular(table.name)),
+  uniqueLookupField: (table, columns) =>
+    `${camelCase(singular(table.name))}By${columns.map(pascalCase).join('And')}`,
   connectionField: (list) => `${list}Connection`,
   aggregateField: (list) => `${list}Aggregate`,
   forwardRelation: (fk, target) => {

@@ -60,6 +60,27 @@ const listFilter = new GraphQLInputObjectType({
   fields: { isNull: { type: GraphQLBoolean } },
 });
 
+/** The JSON operators (jsonb's; a json column is compared as jsonb): docs/pg.md, "Queries". */
+const JSON_FILTER_FIELDS: GraphQLInputFieldConfigMap = {
+  contains: {
+    type: GraphQLJSON,
+    description: 'Contains this JSON (jsonb @>): {"a": 1} matches {"a": 1, "b": 2}.',
+  },
+  containedIn: { type: GraphQLJSON, description: 'Is contained in this JSON (jsonb <@).' },
+  hasKey: {
+    type: GraphQLString,
+    description: 'Has this top-level key, or holds this string in an array (jsonb ?).',
+  },
+  hasAnyKeys: {
+    type: new GraphQLList(new GraphQLNonNull(GraphQLString)),
+    description: 'Has at least one of these top-level keys (jsonb ?|).',
+  },
+  hasAllKeys: {
+    type: new GraphQLList(new GraphQLNonNull(GraphQLString)),
+    description: 'Has all of these top-level keys (jsonb ?&).',
+  },
+};
+
 export function createInputTypes(): InputTypes {
   const enumTypes = new Map<EnumModel, GraphQLEnumType>();
   const filters = new Map<string, GraphQLInputObjectType>();
@@ -91,7 +112,8 @@ export function createInputTypes(): InputTypes {
     let filter = filters.get(name);
     if (!filter) {
       const fields: GraphQLInputFieldConfigMap = {};
-      if (column.scalar !== 'JSON') {
+      if (column.scalar === 'JSON') Object.assign(fields, JSON_FILTER_FIELDS);
+      else {
         Object.assign(fields, {
           eq: {
             type,
@@ -187,14 +209,27 @@ export function createInputTypes(): InputTypes {
           : new GraphQLInputObjectType({
               name: `${table.typeName}OrderBy`,
               description:
-                'One sort key: give exactly one field per list item, e.g. [{ name: ASC }, { id: DESC }].',
-              fields: Object.fromEntries(
-                orderable.map((c) => [c.fieldName, { type: OrderDirection }]),
-              ),
+                'One sort key: give exactly one field per list item, e.g. [{ name: ASC }, { id: DESC }]; a to-one relation sorts by a column of the related row: [{ author: { name: ASC } }].',
+              fields: () => ({
+                ...Object.fromEntries(
+                  orderable.map((c) => [c.fieldName, { type: OrderDirection }]),
+                ),
+                ...relatedOrderFields(table),
+              }),
             }),
       );
     }
     return orderBys.get(table);
+  };
+
+  /** A to-one relation sorts by its target's OrderBy (at most one field set, as at the top). */
+  const relatedOrderFields = (table: TableModel): GraphQLInputFieldConfigMap => {
+    const fields: GraphQLInputFieldConfigMap = {};
+    for (const [name, relation] of table.relationFilters) {
+      const target = relation.toOne ? orderBy(relation.target) : undefined;
+      if (target) fields[name] = { type: target };
+    }
+    return fields;
   };
 
   return { where, orderBy, scalar, enumType };

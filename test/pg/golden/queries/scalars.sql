@@ -26,6 +26,7 @@ SELECT (
   FROM (
     SELECT "t5"."id" AS "id", "t5"."title" AS "title"
     FROM "public"."published_posts" AS "t5"
+    ORDER BY "t5"."id" ASC, "t5"."author_id" ASC, "t5"."title" ASC, "t5"."published_at" ASC
     LIMIT $5) AS "s6")::text AS "publishedPosts",
 (
   SELECT row_to_json("s10")
