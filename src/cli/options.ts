@@ -284,13 +284,14 @@ export const OPTIONS: readonly OptionSpec[] = [
     kind: int(1),
     commands: reflecting,
     placeholder: 'n',
-    help: 'most rows one mutation field writes, counted across nesting, else MUTATION_TOO_LARGE (default 1000)',
+    help: 'most rows one mutation field writes, counted across nesting, else MUTATION_TOO_LARGE',
+    defaultHelp: '1000',
   },
   {
     name: 'allowUnfilteredWrites',
     kind: { type: 'boolean' },
     commands: reflecting,
-    help: 'let update / delete by a where that sets no condition reach every row (default: UNFILTERED_WRITE)',
+    help: 'let update / delete by a where that sets no condition reach every row (else UNFILTERED_WRITE)',
   },
   {
     name: 'readOnly',

@@ -21,7 +21,7 @@ const TABLE_TYPE_SUFFIXES = [
   'Where',
   'OrderBy',
   'RelationFilter',
-  // Mutations' types (writeTypes).
+  // Mutations' types (mutationSchema.ts).
   'Input',
   'Patch',
   'Increment',
