@@ -81,7 +81,7 @@ export default tseslint.config(
   },
   {
     // Import cycles, through runtime imports (type-only imports are erased and do not count). The
-    // sources import `./x.js` for `./x.ts`, as TypeScript's NodeNext resolution has it.
+    // sources name a `.ts` file by its `.js` specifier, as TypeScript's NodeNext resolution has it.
     files: ['src/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {

@@ -60,7 +60,7 @@ export interface Implementation {
   execute(args: ExecutionArgs): unknown;
   executeJSON(args: ExecutionArgs): unknown;
   /**
-   * The same entry points with generated code off (execution/generateSelection.ts): every run
+   * The same entry points with generated code off (src/engine/execution/generateSelection.ts): every run
    * is repeated through them, since the path without `new Function` must give the same results.
    */
   readonly withoutCodegen?: Pick<Implementation, 'execute' | 'executeJSON'>;

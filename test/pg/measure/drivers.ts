@@ -1,7 +1,7 @@
 /**
  * postgres.js against node-postgres on Sluice's workload: one prepared statement per request that
  * returns one text column of JSON (the measurement behind the choice of postgres.js, README.md,
- * "Dependencies"). Runs the statements Sluice compiles for the benchmark's Q1 and Q3 with the same
+ * "Packages and dependencies"). Runs the statements Sluice compiles for the benchmark's Q1 and Q3 with the same
  * pool size and concurrency, in interleaved rounds, and prints statements/s and the ratio. A
  * program, not a test: timings on a shared machine are noisy, so read the median over rounds.
  *
