@@ -176,16 +176,7 @@ function levelCtes(
       if (groups.length === 1) {
         ctes.push(insert(group, single).merge(i, sql`x.ord`));
       } else {
-        const g = identifier(`x${node.id}_${n}`);
-        const own = groupArrays(node, n);
-        ctes.push(
-          sql`${g} AS (SELECT * FROM unnest(${join(own.map((a) => a.sql))}) WITH ORDINALITY AS g(${join(own.map((a) => identifier(a.alias)))}, ord))`,
-        );
-        const source: GroupSource = {
-          from: sql`${g} AS g JOIN ${x} AS x ON x.ord = g.o`,
-          column: (c) => sql`g.${identifier(columnAlias(group, c))}`,
-          order: sql`g.ord`,
-        };
+        const { source } = ownGroup(node, n, x, ctes);
         ctes.push(insert(group, source).merge(i, sql`g.o`));
       }
       parts.push(sql`SELECT * FROM ${i}`);
@@ -201,17 +192,8 @@ function levelCtes(
   } else {
     const keyed: SqlNode[] = [];
     node.groups.forEach((group, n) => {
-      const g = identifier(`x${node.id}_${n}`);
       const i = identifier(`i${node.id}_${n}`);
-      const own = groupArrays(node, n);
-      ctes.push(
-        sql`${g} AS (SELECT * FROM unnest(${join(own.map((a) => a.sql))}) WITH ORDINALITY AS g(${join(own.map((a) => identifier(a.alias)))}, ord))`,
-      );
-      const source: GroupSource = {
-        from: sql`${g} AS g JOIN ${x} AS x ON x.ord = g.o`,
-        column: (c) => sql`g.${identifier(columnAlias(group, c))}`,
-        order: sql`g.ord`,
-      };
+      const { g, source } = ownGroup(node, n, x, ctes);
       const { targets, select } = insert(group, source);
       ctes.push(
         sql`${i} AS (INSERT INTO ${table}${targets} ${select} ORDER BY g.ord RETURNING ${returning})`,
@@ -279,6 +261,30 @@ function levelArrays(node: WriteNode): LevelArray[] {
   }
   if (node.groups.length === 1) arrays.push(...columnArrays(node, 0));
   return arrays;
+}
+
+/**
+ * A group of several reads its own arrays: pushes their CTE (`x<n>_<g>`: each row's ordinality in
+ * the level, then the columns) and gives it, with where its INSERT reads its rows.
+ */
+function ownGroup(
+  node: WriteNode,
+  n: number,
+  x: SqlNode,
+  ctes: SqlNode[],
+): { readonly g: SqlNode; readonly source: GroupSource } {
+  const group = node.groups[n] as WriteGroup;
+  const g = identifier(`x${node.id}_${n}`);
+  const own = groupArrays(node, n);
+  ctes.push(
+    sql`${g} AS (SELECT * FROM unnest(${join(own.map((a) => a.sql))}) WITH ORDINALITY AS g(${join(own.map((a) => identifier(a.alias)))}, ord))`,
+  );
+  const source: GroupSource = {
+    from: sql`${g} AS g JOIN ${x} AS x ON x.ord = g.o`,
+    column: (c) => sql`g.${identifier(columnAlias(group, c))}`,
+    order: sql`g.ord`,
+  };
+  return { g, source };
 }
 
 /** The arrays of a group of several (`x<n>_<g>`): each row's ordinality in the level, the columns. */
