@@ -29,6 +29,7 @@ export interface ServeConfig {
   poolAcquireTimeoutMs: number | undefined;
   statementTimeoutMs: number | undefined;
   pgSettings: string[] | undefined;
+  readReplica: string[] | undefined;
   maxPreparedStatements: number | undefined;
   maxPreparedStatementBytes: number | undefined;
   defaultPageSize: number | undefined;
@@ -85,6 +86,7 @@ export const DEFAULT_CONFIG: ServeConfig = {
   poolAcquireTimeoutMs: undefined,
   statementTimeoutMs: undefined,
   pgSettings: undefined,
+  readReplica: undefined,
   maxPreparedStatements: undefined,
   maxPreparedStatementBytes: undefined,
   defaultPageSize: undefined,
@@ -222,6 +224,14 @@ export const OPTIONS: readonly OptionSpec[] = [
     placeholder: 'name=value,…',
     help: "PostgreSQL settings of every connection, over Sluice's; `name=` keeps the server's value",
     defaultHelp: "Sluice's: jit=off, plan_cache_mode=force_custom_plan, random_page_cost=1.1",
+  },
+  {
+    name: 'readReplica',
+    kind: { type: 'list' },
+    commands: ['serve'],
+    placeholder: 'url',
+    help: 'postgres:// URL of a read replica (repeatable): reads go to replicas, mutations to --database',
+    defaultHelp: 'none',
   },
   {
     name: 'maxPreparedStatements',
