@@ -30,6 +30,7 @@ export interface ServeConfig {
   statementTimeoutMs: number | undefined;
   pgSettings: string[] | undefined;
   readReplica: string[] | undefined;
+  workers: string;
   maxPreparedStatements: number | undefined;
   maxPreparedStatementBytes: number | undefined;
   defaultPageSize: number | undefined;
@@ -87,6 +88,7 @@ export const DEFAULT_CONFIG: ServeConfig = {
   statementTimeoutMs: undefined,
   pgSettings: undefined,
   readReplica: undefined,
+  workers: '1',
   maxPreparedStatements: undefined,
   maxPreparedStatementBytes: undefined,
   defaultPageSize: undefined,
@@ -224,6 +226,13 @@ export const OPTIONS: readonly OptionSpec[] = [
     placeholder: 'name=value,…',
     help: "PostgreSQL settings of every connection, over Sluice's; `name=` keeps the server's value",
     defaultHelp: "Sluice's: jit=off, plan_cache_mode=force_custom_plan, random_page_cost=1.1",
+  },
+  {
+    name: 'workers',
+    kind: { type: 'string' },
+    commands: ['serve'],
+    placeholder: 'n|auto',
+    help: 'processes serving the port (node:cluster), sharing only the database; auto = one per core',
   },
   {
     name: 'readReplica',

@@ -11,6 +11,7 @@ import { CliError, ExitCode } from './ExitCode.js';
 import type { CliIO } from './io.js';
 import { loadPersistedDocuments } from './loadPersistedDocuments.js';
 import type { ServeConfig } from './options.js';
+import { announceWorker, isWorker } from './runWorkers.js';
 
 export interface ServeSource {
   readonly schema: GraphQLSchema;
@@ -175,6 +176,16 @@ export async function startServer(
         );
     };
     io.onSignal('SIGTERM', () => stop('SIGTERM'));
+    if (isWorker()) {
+      // Ctrl+C reaches every process of the group: the primary handles it (and sends SIGTERM),
+      // so a worker's own SIGINT must neither kill it nor count as a second signal.
+      io.onSignal('SIGINT', () => {});
+      // The primary is gone (killed): nobody hands out connections any more.
+      process.once('disconnect', () => {
+        if (!stopping) stop('primary exited');
+      });
+      return;
+    }
     io.onSignal('SIGINT', () => stop('SIGINT'));
     // A parent that exits after passing a signal on (npm) is no second signal.
     io.onParentExit?.(() => {
@@ -182,6 +193,11 @@ export async function startServer(
     });
   });
   logger.info('listening', { url, pid: process.pid, production: config.production });
+  if (isWorker()) {
+    // The primary prints the banner once every worker listens.
+    announceWorker(url);
+    return stopped;
+  }
   // One write, so whoever watches for the URL line also gets the rest of the banner.
   io.stderr.write(
     `\nSluice is serving GraphQL at ${url}\n` +

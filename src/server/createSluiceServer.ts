@@ -4,6 +4,9 @@ import { DEFAULTS } from './createHandler.js';
 import { createNodeAdapter } from './createNodeHandler.js';
 import type { ServerOptions } from './types.js';
 
+/** `SluiceServerOptions.shutdownGraceMs`'s default. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
 export interface SluiceServerOptions extends ServerOptions {
   /** How long `close()` waits for in-flight requests before cutting connections. Default 10 s. */
   readonly shutdownGraceMs?: number;
@@ -54,7 +57,7 @@ export function createSluiceServer(options: SluiceServerOptions): SluiceServer {
         if (!server.listening) return resolve();
         const grace = setTimeout(
           () => server.closeAllConnections(),
-          options.shutdownGraceMs ?? 10_000,
+          options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS,
         );
         grace.unref();
         server.close(() => {
