@@ -31,6 +31,8 @@ export interface ServeConfig {
   pgSettings: string[] | undefined;
   readReplica: string[] | undefined;
   workers: string;
+  watch: boolean;
+  watchIntervalMs: number;
   maxPreparedStatements: number | undefined;
   maxPreparedStatementBytes: number | undefined;
   defaultPageSize: number | undefined;
@@ -89,6 +91,8 @@ export const DEFAULT_CONFIG: ServeConfig = {
   pgSettings: undefined,
   readReplica: undefined,
   workers: '1',
+  watch: false,
+  watchIntervalMs: 1000,
   maxPreparedStatements: undefined,
   maxPreparedStatementBytes: undefined,
   defaultPageSize: undefined,
@@ -226,6 +230,19 @@ export const OPTIONS: readonly OptionSpec[] = [
     placeholder: 'name=value,…',
     help: "PostgreSQL settings of every connection, over Sluice's; `name=` keeps the server's value",
     defaultHelp: "Sluice's: jit=off, plan_cache_mode=force_custom_plan, random_page_cost=1.1",
+  },
+  {
+    name: 'watch',
+    kind: { type: 'boolean' },
+    commands: ['serve'],
+    help: 'reflect the database again when its catalog changes (DDL), and serve the new schema; SIGHUP does it once',
+  },
+  {
+    name: 'watchIntervalMs',
+    kind: int(100),
+    commands: ['serve'],
+    placeholder: 'ms',
+    help: 'how often --watch asks PostgreSQL whether the catalog changed',
   },
   {
     name: 'workers',

@@ -49,7 +49,8 @@ export function announceWorker(url: string): void {
  * own is started again (at once, then backing off while it keeps dying young); a worker that
  * fails before the first ones all listen stops the whole start with its exit code (a bad flag or
  * an unreachable database fails every worker the same way). SIGTERM or SIGINT is passed on as
- * SIGTERM: each worker drains its requests and exits; the primary exits once all have.
+ * SIGTERM: each worker drains its requests and exits; the primary exits once all have. SIGHUP is
+ * passed on as it is.
  */
 export function runWorkers(
   count: number,
@@ -136,6 +137,10 @@ export function runWorkers(
     io.onSignal('SIGTERM', () => onSignal('SIGTERM'));
     io.onSignal('SIGINT', () => onSignal('SIGINT'));
     io.onParentExit?.(() => onSignal('parent exited'));
+    // SIGHUP (reflect the database again) is each worker's to handle.
+    io.onSignal('SIGHUP', () => {
+      for (const worker of started.keys()) worker.process.kill('SIGHUP');
+    });
 
     for (let i = 0; i < count; i++) fork();
   });

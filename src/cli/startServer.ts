@@ -12,6 +12,7 @@ import type { CliIO } from './io.js';
 import { loadPersistedDocuments } from './loadPersistedDocuments.js';
 import type { ServeConfig } from './options.js';
 import { announceWorker, isWorker } from './runWorkers.js';
+import { createSchemaReloader } from './createSchemaReloader.js';
 
 export interface ServeSource {
   readonly schema: GraphQLSchema;
@@ -23,6 +24,10 @@ export interface ServeSource {
   readonly readiness?: () => Promise<boolean> | boolean;
   /** Releases what the source holds (a database), after the server has closed. */
   readonly close?: () => Promise<void> | void;
+  /** Builds the schema again (a reflected database whose catalog changed: SIGHUP, `--watch`). */
+  readonly reload?: () => Promise<GraphQLSchema>;
+  /** Calls `onChange` when `reload` would read something new; returns what stops watching. */
+  readonly watch?: (onChange: () => void, intervalMs: number) => () => void;
 }
 
 /** The JSON-line logger on stdout, at `--log-level`. */
@@ -128,6 +133,14 @@ export async function startServer(
   logger: Logger = cliLogger(config, io),
 ): Promise<number> {
   const server = createSluiceServer(serverOptions(config, source, logger, io.cwd));
+  const reloader = source.reload
+    ? createSchemaReloader(
+        source.schema,
+        source.reload,
+        (schema) => server.replaceEngine(createEngine(engineOptions(schema, config, logger))),
+        logger,
+      )
+    : undefined;
   try {
     await server.listen(config.port, config.host);
   } catch (error) {
@@ -148,6 +161,10 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}${config.path}`;
+  const stopWatching =
+    reloader && config.watch && source.watch
+      ? source.watch(() => reloader('catalog changed'), config.watchIntervalMs)
+      : undefined;
   // Signal handlers first, then the announcement: a supervisor may signal as soon as it reads
   // the URL, and a SIGTERM before the handlers would kill the process without draining.
   const stopped = new Promise<number>((resolve) => {
@@ -159,6 +176,7 @@ export async function startServer(
         return;
       }
       stopping = true;
+      stopWatching?.();
       logger.info('signal', { signal });
       io.stderr.write(`\n${signal}: finishing in-flight requests, then exiting…\n`);
       void server
@@ -176,6 +194,7 @@ export async function startServer(
         );
     };
     io.onSignal('SIGTERM', () => stop('SIGTERM'));
+    if (reloader) io.onSignal('SIGHUP', () => reloader('SIGHUP'));
     if (isWorker()) {
       // Ctrl+C reaches every process of the group: the primary handles it (and sends SIGTERM),
       // so a worker's own SIGINT must neither kill it nor count as a second signal.

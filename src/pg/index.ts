@@ -18,6 +18,7 @@ export {
   type Statement,
 } from './compile/createPgSource.js';
 export { introspect } from './catalog/introspect.js';
+export { catalogVersion } from './catalog/catalogVersion.js';
 export type {
   Catalog,
   CatalogTable,

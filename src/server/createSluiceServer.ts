@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULTS } from './createHandler.js';
 import { createNodeAdapter } from './createNodeHandler.js';
+import type { Engine } from '../engine/index.js';
 import type { ServerOptions } from './types.js';
 
 /** `SluiceServerOptions.shutdownGraceMs`'s default. */
@@ -18,6 +19,11 @@ export interface SluiceServer {
   listen(port: number, host?: string): Promise<AddressInfo>;
   /** Graceful: stop accepting, let in-flight requests finish (up to the grace period), then resolve. */
   close(): Promise<void>;
+  /**
+   * Serves `engine` from the next request on, e.g. over a schema reflected again; operations
+   * already under way finish on the engine they started with.
+   */
+  replaceEngine(engine: Engine): void;
 }
 
 export function createSluiceServer(options: SluiceServerOptions): SluiceServer {
@@ -41,6 +47,7 @@ export function createSluiceServer(options: SluiceServerOptions): SluiceServer {
 
   return {
     server,
+    replaceEngine: (engine) => adapter.core.replaceEngine(engine),
     listen(port, host = '127.0.0.1') {
       return new Promise<AddressInfo>((resolve, reject) => {
         const onError = (error: Error) => reject(error);

@@ -32,7 +32,8 @@ import type {
 } from './types.js';
 
 export interface GraphQLEndpoint {
-  readonly engine: Engine;
+  /** Replaced when the schema is reloaded (HandlerCore.replaceEngine). */
+  engine: Engine;
   readonly path: string;
   readonly assetsPath: string;
   readonly graphiql: GraphiQLOptions | null;
