@@ -92,7 +92,8 @@ export function runWorkers(
       started.delete(worker);
       listening.delete(worker);
       if (stopping) {
-        if (code !== 0 && code !== null) exitCode = ExitCode.FAILURE;
+        // A worker that fails while stopping fails the stop; the first cause is kept.
+        if (code !== 0 && code !== null && exitCode === ExitCode.OK) exitCode = ExitCode.FAILURE;
         if (started.size === 0) resolve(exitCode);
         return;
       }
