@@ -4,7 +4,7 @@ export interface CliIO {
   readonly stderr: { write(text: string): unknown; readonly isTTY?: boolean };
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
-  onSignal(signal: 'SIGTERM' | 'SIGINT', listener: () => void): void;
+  onSignal(signal: 'SIGTERM' | 'SIGINT' | 'SIGHUP', listener: () => void): void;
   /**
    * Calls `listener` once if the process that started this one goes away (where that should stop
    * a server: see processIO). Optional: commands run in tests without a parent to watch.

@@ -1,4 +1,10 @@
-import { reflect, type ReflectOptions, type Reflection, type SqlClient } from '../pg/index.js';
+import {
+  catalogVersion,
+  reflect,
+  type ReflectOptions,
+  type Reflection,
+  type SqlClient,
+} from '../pg/index.js';
 import { DEFAULT_LIMITS } from '../pg/schema/buildModel.js';
 import type { Logger } from '../server/index.js';
 import { CliError, ExitCode } from './ExitCode.js';
@@ -112,13 +118,56 @@ export async function loadDatabaseSource(
     label,
   );
   for (const warning of warnings) logger.warn(warning);
+  const logged = withDatabaseErrorLog(options, logger);
+  const schemas = options.schemas ?? ['public'];
   return {
     schema,
+    reload: async () => {
+      const again = await reflectDatabase(client, logged, label);
+      for (const warning of again.warnings) logger.warn(warning);
+      return again.schema;
+    },
+    watch: (onChange, intervalMs) => watchCatalog(client, schemas, onChange, intervalMs, logger),
     contextValue: (_request, scope): DatabaseContext => ({ requestId: scope.requestId }),
     readiness: async () => {
       const rows = await client.query('SELECT 1');
       return rows.length === 1;
     },
     close: () => client.end(),
+  };
+}
+
+/**
+ * Asks the database for its catalog version (catalogVersion) every `intervalMs` and calls
+ * `onChange` when it differs from the last one. A failed look (the database is down) is skipped;
+ * the next one compares again. Returns the function that stops watching.
+ */
+function watchCatalog(
+  client: SqlClient,
+  schemas: ReadonlyArray<string>,
+  onChange: () => void,
+  intervalMs: number,
+  logger: Logger,
+): () => void {
+  let last: string | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const look = async () => {
+    try {
+      const version = await catalogVersion(client, schemas);
+      if (last !== undefined && version !== last) onChange();
+      last = version;
+    } catch (error) {
+      logger.debug('catalog watch: no answer', { error: describeDatabaseError(error) });
+    }
+    if (!stopped) {
+      timer = setTimeout(() => void look(), intervalMs);
+      timer.unref();
+    }
+  };
+  void look();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
   };
 }

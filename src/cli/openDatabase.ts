@@ -1,5 +1,10 @@
 import { resolve } from 'node:path';
-import { connect, type ConnectOptions, type SqlClient } from '../pg/index.js';
+import {
+  connect,
+  createReplicatedClient,
+  type ConnectOptions,
+  type SqlClient,
+} from '../pg/index.js';
 import { DEFAULTS } from '../server/createHandler.js';
 import { CliError, ExitCode } from './ExitCode.js';
 import type { ServeConfig } from './options.js';
@@ -132,6 +137,7 @@ function redact(text: string): string {
 export async function openDatabase(
   target: DatabaseTarget,
   pool: DatabasePoolOptions = {},
+  replicas?: ReadReplicas,
 ): Promise<SqlClient> {
   let client: SqlClient | undefined;
   try {
@@ -143,7 +149,6 @@ export async function openDatabase(
             ...(pool.settings === undefined ? {} : { settings: pool.settings }),
           });
     await client.query('SELECT 1');
-    return client;
   } catch (error) {
     await client?.end().catch(() => {});
     throw new CliError(
@@ -151,6 +156,58 @@ export async function openDatabase(
       `Cannot use ${target.label}: ${describeDatabaseError(error)}`,
     );
   }
+  if (!replicas || replicas.targets.length === 0) return client;
+  if (target.kind !== 'server') {
+    await client.end().catch(() => {});
+    throw new CliError(ExitCode.USAGE, '--read-replica needs --database to be a postgres:// URL.');
+  }
+  return openReplicas(client, replicas, pool);
+}
+
+/** How long a read replica that failed is left out before it is tried again. */
+const REPLICA_RETRY_MS = 5_000;
+
+/** `--read-replica`: each a postgres:// server, and what to tell when one cannot be used. */
+export interface ReadReplicas {
+  readonly targets: ReadonlyArray<DatabaseTarget>;
+  readonly warn: (message: string) => void;
+}
+
+/**
+ * The primary with its replicas in front for reads. A replica that does not answer at start is
+ * kept (it is tried again later, as after any failure) and named in a warning: a server must not
+ * refuse to start because a standby is down.
+ */
+async function openReplicas(
+  primary: SqlClient,
+  { targets, warn }: ReadReplicas,
+  pool: DatabasePoolOptions,
+): Promise<SqlClient> {
+  const clients: SqlClient[] = [];
+  for (const replica of targets) {
+    if (replica.kind !== 'server') {
+      await Promise.all([primary, ...clients].map((c) => c.end().catch(() => {})));
+      throw new CliError(ExitCode.USAGE, `--read-replica: ${replica.label} is not a server.`);
+    }
+    const client = await connect({
+      url: replica.url,
+      connectTimeoutMs: CONNECT_TIMEOUT_MS,
+      ...pool,
+    });
+    try {
+      await client.query('SELECT 1');
+    } catch (error) {
+      warn(`Read replica ${replica.label} does not answer yet: ${describeDatabaseError(error)}`);
+    }
+    clients.push(client);
+  }
+  return createReplicatedClient(primary, clients, {
+    retryAfterMs: REPLICA_RETRY_MS,
+    onReplicaDown: (at, error) =>
+      warn(
+        `Read replica ${targets[at]!.label} left out for ${REPLICA_RETRY_MS / 1000} s, reads go elsewhere: ${describeDatabaseError(error)}`,
+      ),
+  });
 }
 
 /** The reason a connection or a catalog query failed, in words (the codes are postgres.js's). */

@@ -33,6 +33,24 @@ describe('parseCommand', () => {
     expect(config.cors).toEqual(['https://a.example']);
   });
 
+  it('takes a list flag repeated as well as comma-separated', () => {
+    const { config } = parseCommand(
+      'serve',
+      [
+        '--read-replica',
+        'postgres://a/db',
+        '--read-replica',
+        'postgres://b/db,postgres://c/db',
+        '--cors',
+        'https://a.example',
+      ],
+      {},
+      temp,
+    );
+    expect(config.readReplica).toEqual(['postgres://a/db', 'postgres://b/db', 'postgres://c/db']);
+    expect(config.cors).toEqual(['https://a.example']);
+  });
+
   it('reads booleans, lists and enums from text', () => {
     const { config } = parseCommand(
       'serve',

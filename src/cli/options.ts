@@ -29,6 +29,10 @@ export interface ServeConfig {
   poolAcquireTimeoutMs: number | undefined;
   statementTimeoutMs: number | undefined;
   pgSettings: string[] | undefined;
+  readReplica: string[] | undefined;
+  workers: string;
+  watch: boolean;
+  watchIntervalMs: number;
   maxPreparedStatements: number | undefined;
   maxPreparedStatementBytes: number | undefined;
   defaultPageSize: number | undefined;
@@ -85,6 +89,10 @@ export const DEFAULT_CONFIG: ServeConfig = {
   poolAcquireTimeoutMs: undefined,
   statementTimeoutMs: undefined,
   pgSettings: undefined,
+  readReplica: undefined,
+  workers: '1',
+  watch: false,
+  watchIntervalMs: 1000,
   maxPreparedStatements: undefined,
   maxPreparedStatementBytes: undefined,
   defaultPageSize: undefined,
@@ -222,6 +230,34 @@ export const OPTIONS: readonly OptionSpec[] = [
     placeholder: 'name=value,…',
     help: "PostgreSQL settings of every connection, over Sluice's; `name=` keeps the server's value",
     defaultHelp: "Sluice's: jit=off, plan_cache_mode=force_custom_plan, random_page_cost=1.1",
+  },
+  {
+    name: 'watch',
+    kind: { type: 'boolean' },
+    commands: ['serve'],
+    help: 'reflect the database again when its catalog changes (DDL), and serve the new schema; SIGHUP does it once',
+  },
+  {
+    name: 'watchIntervalMs',
+    kind: int(100),
+    commands: ['serve'],
+    placeholder: 'ms',
+    help: 'how often --watch asks PostgreSQL whether the catalog changed',
+  },
+  {
+    name: 'workers',
+    kind: { type: 'string' },
+    commands: ['serve'],
+    placeholder: 'n|auto',
+    help: 'processes serving the port (node:cluster), sharing only the database; auto = one per core',
+  },
+  {
+    name: 'readReplica',
+    kind: { type: 'list' },
+    commands: ['serve'],
+    placeholder: 'url',
+    help: 'postgres:// URL of a read replica (repeatable): reads go to replicas, mutations to --database',
+    defaultHelp: 'none',
   },
   {
     name: 'maxPreparedStatements',

@@ -108,7 +108,10 @@ export function parseCommand(
   cwd: string,
 ): ParsedCommand {
   const specs = OPTIONS.filter((o) => o.commands.includes(command));
-  const flagOptions: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
+  const flagOptions: Record<
+    string,
+    { type: 'string' | 'boolean'; short?: string; multiple?: boolean }
+  > = {
     help: { type: 'boolean', short: 'h' },
     config: { type: 'string' },
   };
@@ -117,7 +120,9 @@ export function parseCommand(
       flagOptions[kebab(spec.name)] = { type: 'boolean' };
       flagOptions[`no-${kebab(spec.name)}`] = { type: 'boolean' };
     } else {
-      flagOptions[kebab(spec.name)] = { type: 'string' };
+      // A list may be given as one comma-separated flag or as the flag repeated.
+      flagOptions[kebab(spec.name)] =
+        spec.kind.type === 'list' ? { type: 'string', multiple: true } : { type: 'string' };
     }
   }
   let parsed: ReturnType<
@@ -147,7 +152,7 @@ export function parseCommand(
       `${(error as Error).message} (see \`sluice ${command} --help\`)`,
     );
   }
-  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const values = parsed.values as Record<string, string | string[] | boolean | undefined>;
   if (values['help']) return { help: true, config: { ...DEFAULT_CONFIG }, positionals: [] };
   if (parsed.positionals.length > POSITIONALS[command]) {
     const extra = parsed.positionals[POSITIONALS[command]] ?? '';
@@ -179,7 +184,9 @@ export function parseCommand(
       if (values[flag]) set(spec, true);
       if (values[`no-${flag}`]) set(spec, false);
     } else if (values[flag] !== undefined) {
-      set(spec, coerce(spec, values[flag], `--${flag}`, ExitCode.USAGE));
+      const value = values[flag];
+      const text = Array.isArray(value) ? value.join(',') : value;
+      set(spec, coerce(spec, text, `--${flag}`, ExitCode.USAGE));
     }
   }
   if (!given.has('production')) config.production = env['NODE_ENV'] === 'production';

@@ -18,6 +18,8 @@ import { parseCommand } from './parseCommand.js';
 import { createProgressBar } from './progressBar.js';
 import { serveSource } from './serveSource.js';
 import { cliLogger, startServer } from './startServer.js';
+import { isWorker, runWorkers, workerCount } from './runWorkers.js';
+import { SHUTDOWN_GRACE_MS } from '../server/createSluiceServer.js';
 
 interface Command {
   readonly summary: string;
@@ -31,6 +33,16 @@ const COMMANDS: Record<CommandName, Command> = {
     usage: 'sluice serve (--database <url> | --schema <module>) [options]',
     async run(config, io) {
       const logger = cliLogger(config, io);
+      const workers = workerCount(config.workers);
+      if (workers > 1 && !isWorker()) {
+        if (config.database?.startsWith('pglite:')) {
+          throw new CliError(
+            ExitCode.USAGE,
+            '--workers: a PGlite directory serves one process; use a postgres:// server.',
+          );
+        }
+        return runWorkers(workers, io, logger, config.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);
+      }
       return startServer(await serveSource('serve', config, io, logger), config, io, logger);
     },
   },

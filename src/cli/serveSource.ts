@@ -33,7 +33,13 @@ export async function serveSource(
   }
   const target = databaseTarget(url, io.cwd, config.database ? '--database' : 'DATABASE_URL');
   const options = reflectOptions(config);
-  const client = await openDatabase(target, poolOptions(config));
+  const replicas = (config.readReplica ?? []).map((replica) =>
+    databaseTarget(replica, io.cwd, '--read-replica'),
+  );
+  const client = await openDatabase(target, poolOptions(config), {
+    targets: replicas,
+    warn: (message) => logger.warn(message),
+  });
   try {
     return await loadDatabaseSource(client, options, target.label, logger);
   } catch (error) {

@@ -11,6 +11,8 @@ import { CliError, ExitCode } from './ExitCode.js';
 import type { CliIO } from './io.js';
 import { loadPersistedDocuments } from './loadPersistedDocuments.js';
 import type { ServeConfig } from './options.js';
+import { announceWorker, isWorker } from './runWorkers.js';
+import { createSchemaReloader } from './createSchemaReloader.js';
 
 export interface ServeSource {
   readonly schema: GraphQLSchema;
@@ -22,6 +24,10 @@ export interface ServeSource {
   readonly readiness?: () => Promise<boolean> | boolean;
   /** Releases what the source holds (a database), after the server has closed. */
   readonly close?: () => Promise<void> | void;
+  /** Builds the schema again (a reflected database whose catalog changed: SIGHUP, `--watch`). */
+  readonly reload?: () => Promise<GraphQLSchema>;
+  /** Calls `onChange` when `reload` would read something new; returns what stops watching. */
+  readonly watch?: (onChange: () => void, intervalMs: number) => () => void;
 }
 
 /** The JSON-line logger on stdout, at `--log-level`. */
@@ -127,6 +133,14 @@ export async function startServer(
   logger: Logger = cliLogger(config, io),
 ): Promise<number> {
   const server = createSluiceServer(serverOptions(config, source, logger, io.cwd));
+  const reloader = source.reload
+    ? createSchemaReloader(
+        source.schema,
+        source.reload,
+        (schema) => server.replaceEngine(createEngine(engineOptions(schema, config, logger))),
+        logger,
+      )
+    : undefined;
   try {
     await server.listen(config.port, config.host);
   } catch (error) {
@@ -147,6 +161,10 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}${config.path}`;
+  const stopWatching =
+    reloader && config.watch && source.watch
+      ? source.watch(() => reloader('catalog changed'), config.watchIntervalMs)
+      : undefined;
   // Signal handlers first, then the announcement: a supervisor may signal as soon as it reads
   // the URL, and a SIGTERM before the handlers would kill the process without draining.
   const stopped = new Promise<number>((resolve) => {
@@ -158,6 +176,7 @@ export async function startServer(
         return;
       }
       stopping = true;
+      stopWatching?.();
       logger.info('signal', { signal });
       io.stderr.write(`\n${signal}: finishing in-flight requests, then exiting…\n`);
       void server
@@ -175,6 +194,17 @@ export async function startServer(
         );
     };
     io.onSignal('SIGTERM', () => stop('SIGTERM'));
+    if (reloader) io.onSignal('SIGHUP', () => reloader('SIGHUP'));
+    if (isWorker()) {
+      // Ctrl+C reaches every process of the group: the primary handles it (and sends SIGTERM),
+      // so a worker's own SIGINT must neither kill it nor count as a second signal.
+      io.onSignal('SIGINT', () => {});
+      // The primary is gone (killed): nobody hands out connections any more.
+      process.once('disconnect', () => {
+        if (!stopping) stop('primary exited');
+      });
+      return;
+    }
     io.onSignal('SIGINT', () => stop('SIGINT'));
     // A parent that exits after passing a signal on (npm) is no second signal.
     io.onParentExit?.(() => {
@@ -182,6 +212,11 @@ export async function startServer(
     });
   });
   logger.info('listening', { url, pid: process.pid, production: config.production });
+  if (isWorker()) {
+    // The primary prints the banner once every worker listens.
+    announceWorker(url);
+    return stopped;
+  }
   // One write, so whoever watches for the URL line also gets the rest of the banner.
   io.stderr.write(
     `\nSluice is serving GraphQL at ${url}\n` +

@@ -38,6 +38,7 @@ export { ErrorCode } from './errors/ErrorCode.js';
 export { LruCache } from './request/LruCache.js';
 export {
   getFieldSource,
+  isAborted,
   sourceJSONText,
   type Abortable,
   type CompiledSourceQuery,

@@ -6,6 +6,7 @@ export { reflect, type ReflectOptions, type Reflection } from './reflect.js';
 export { explain, type ExplainOptions, type ExplainResult } from './explain.js';
 export { connect, type ConnectOptions } from './driver/connect.js';
 export { createPostgresClient } from './driver/createPostgresClient.js';
+export { createReplicatedClient, type ReplicaOptions } from './driver/createReplicatedClient.js';
 export { createPgliteClient } from './driver/createPgliteClient.js';
 export { countStatements } from './driver/countStatements.js';
 export type { PoolOptions, QueryOptions, QueryRows, SqlClient } from './driver/SqlClient.js';
@@ -17,6 +18,7 @@ export {
   type Statement,
 } from './compile/createPgSource.js';
 export { introspect } from './catalog/introspect.js';
+export { catalogVersion } from './catalog/catalogVersion.js';
 export type {
   Catalog,
   CatalogTable,

@@ -30,6 +30,17 @@ export class OperationScope implements RequestScope {
     return controller.signal;
   }
 
+  /**
+   * Whether the operation was given up (timed out, or its client left while it waited), without
+   * making the signal.
+   */
+  get aborted(): boolean {
+    if (this.given !== undefined) return true;
+    if (this.controller !== undefined) return this.controller.signal.aborted;
+    if (!this.waiting) return false;
+    return this.request.clientGone ?? this.request.signal?.aborted ?? false;
+  }
+
   /** The operation waits for a promise: from now on the client leaving aborts `signal`. */
   wait(): void {
     if (this.waiting) return;

@@ -188,4 +188,27 @@ describe('OperationScope', () => {
     expect(signal.aborted).toBe(true);
     expect((signal.reason as Error).message).toBe('gone');
   });
+
+  it('says it was given up without making its signal: timed out, or the client left while it waited', () => {
+    let gone = false;
+    const client = {
+      ...request,
+      get clientGone() {
+        return gone;
+      },
+      get signal(): AbortSignal {
+        throw new Error('the client signal was made');
+      },
+    };
+    const timedOut = new OperationScope(client, 'id-3');
+    expect(timedOut.aborted).toBe(false);
+    timedOut.abort(new Error('timed out'));
+    expect(timedOut.aborted).toBe(true);
+
+    const left = new OperationScope(client, 'id-4');
+    gone = true;
+    expect(left.aborted).toBe(false); // still synchronous: nobody waits on the client yet
+    left.wait();
+    expect(left.aborted).toBe(true);
+  });
 });

@@ -1,5 +1,5 @@
 import { Deadlines } from './Deadlines.js';
-import { ErrorCode } from '../engine/index.js';
+import { ErrorCode, type Engine } from '../engine/index.js';
 import { corsHeaders, preflightResponse } from './cors.js';
 import { DEFAULT_CSRF_HEADERS } from './csrf.js';
 import { graphiqlAsset } from './graphiql.js';
@@ -40,6 +40,11 @@ export interface HandlerCore {
   record(request: HttpRequest, response: HttpResponse, startedAt: number, code: string): void;
   /** From now on GET /ready answers 503, so load balancers stop sending traffic. */
   markShuttingDown(): void;
+  /**
+   * Serves `engine` from the next request on (a schema reloaded without a restart); requests
+   * already prepared finish on the engine they began with.
+   */
+  replaceEngine(engine: Engine): void;
 }
 
 /**
@@ -213,7 +218,7 @@ export function buildHandler(options: ServerOptions): HandlerCore {
         return textResponse(
           200,
           'text/plain; version=0.0.4; charset=utf-8',
-          metrics.render(options.engine.stats()),
+          metrics.render(endpoint.engine.stats()),
         );
       }
       if (graphiql && pathname.startsWith(`${assetsPath}/`)) {
@@ -270,6 +275,9 @@ export function buildHandler(options: ServerOptions): HandlerCore {
     },
     markShuttingDown() {
       shuttingDown = true;
+    },
+    replaceEngine(engine) {
+      endpoint.engine = engine;
     },
   };
 }

@@ -69,6 +69,10 @@ class NodeRequest implements MutableRequest {
     return controller.signal;
   }
 
+  get clientGone(): boolean {
+    return this.res.destroyed && !this.res.writableFinished;
+  }
+
   onClientGone(listener: (reason: unknown) => void): void {
     const res = this.res;
     if (res.writableFinished) return;

@@ -2,7 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULTS } from './createHandler.js';
 import { createNodeAdapter } from './createNodeHandler.js';
+import type { Engine } from '../engine/index.js';
 import type { ServerOptions } from './types.js';
+
+/** `SluiceServerOptions.shutdownGraceMs`'s default. */
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface SluiceServerOptions extends ServerOptions {
   /** How long `close()` waits for in-flight requests before cutting connections. Default 10 s. */
@@ -15,6 +19,11 @@ export interface SluiceServer {
   listen(port: number, host?: string): Promise<AddressInfo>;
   /** Graceful: stop accepting, let in-flight requests finish (up to the grace period), then resolve. */
   close(): Promise<void>;
+  /**
+   * Serves `engine` from the next request on, e.g. over a schema reflected again; operations
+   * already under way finish on the engine they started with.
+   */
+  replaceEngine(engine: Engine): void;
 }
 
 export function createSluiceServer(options: SluiceServerOptions): SluiceServer {
@@ -38,6 +47,7 @@ export function createSluiceServer(options: SluiceServerOptions): SluiceServer {
 
   return {
     server,
+    replaceEngine: (engine) => adapter.core.replaceEngine(engine),
     listen(port, host = '127.0.0.1') {
       return new Promise<AddressInfo>((resolve, reject) => {
         const onError = (error: Error) => reject(error);
@@ -54,7 +64,7 @@ export function createSluiceServer(options: SluiceServerOptions): SluiceServer {
         if (!server.listening) return resolve();
         const grace = setTimeout(
           () => server.closeAllConnections(),
-          options.shutdownGraceMs ?? 10_000,
+          options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS,
         );
         grace.unref();
         server.close(() => {

@@ -32,7 +32,8 @@ import type {
 } from './types.js';
 
 export interface GraphQLEndpoint {
-  readonly engine: Engine;
+  /** Replaced when the schema is reloaded (HandlerCore.replaceEngine). */
+  engine: Engine;
   readonly path: string;
   readonly assetsPath: string;
   readonly graphiql: GraphiQLOptions | null;
@@ -240,7 +241,8 @@ export function handleGraphQL(
 
 /**
  * What `prepared.execute` gets. `signal` is a getter: the scope's AbortController is made only if
- * the engine asks for it (an asynchronous execution), not for every request.
+ * the engine asks for it (an asynchronous execution), not for every request; `aborted` answers
+ * without making it.
  */
 class Execution implements ExecuteBytesRequest {
   readonly bytes = true;
@@ -253,6 +255,10 @@ class Execution implements ExecuteBytesRequest {
 
   get signal(): AbortSignal {
     return this.scope.signal;
+  }
+
+  get aborted(): boolean {
+    return this.scope.aborted;
   }
 }
 

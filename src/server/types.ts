@@ -21,6 +21,11 @@ export interface HttpRequest {
    * showed in profiles of database-backed requests). Optional; without it, `signal` is followed.
    */
   readonly onClientGone?: (listener: (reason: unknown) => void) => void;
+  /**
+   * True once the client went away before its response was written: what `signal.aborted` says,
+   * read without making the signal. Optional.
+   */
+  readonly clientGone?: boolean;
 }
 
 /** The second argument of `contextValue`. */

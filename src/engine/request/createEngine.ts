@@ -130,6 +130,12 @@ export interface ExecuteRequest {
    * as the third argument of `CompiledSourceQuery.execute`, which cancel their statement.
    */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * Whether the response is no longer wanted, for a caller whose `signal` is made on first
+   * access: a data source that only needs to know (a query waiting for a connection) asks this
+   * instead of making the signal. Optional; `signal.aborted` otherwise.
+   */
+  readonly aborted?: boolean | undefined;
 }
 
 /** A request that takes the body as bytes. */

@@ -70,6 +70,17 @@ export function sourceJSONText(json: string | Uint8Array): string {
  */
 export interface Abortable {
   readonly signal?: AbortSignal | undefined;
+  /**
+   * Whether the request was given up, answered without making a signal (the server's is a
+   * getter over what it already knows). Optional: where it is absent, `signal.aborted` says it.
+   */
+  readonly aborted?: boolean | undefined;
+}
+
+/** Whether `abortable`'s request was given up, reading its signal only if it has no `aborted`. */
+export function isAborted(abortable: Abortable | undefined): boolean {
+  if (abortable === undefined) return false;
+  return abortable.aborted ?? abortable.signal?.aborted ?? false;
 }
 
 export interface CompiledSourceQuery {

@@ -27,7 +27,7 @@ const SWEEP_MS = 50;
  * makes it on first access) costs more than running such a query. So a query reads
  * `abortable.signal` only once it has run between one and two sweeps (50–100 ms); one that ends
  * sooner never looks at it. Aborted while waiting for a slot: the query leaves the line
- * (ConnectionGate, which reads the signal of a query that must wait). Aborted while running: the
+ * (ConnectionGate, which asks a waiting query whether it was given up). Aborted while running: the
  * backend is sent a cancel request, and the query rejects with the abort's error once PostgreSQL
  * has stopped it; the slot stays taken until then and until the cancel request is done, so the
  * next query on that connection is neither queued behind a statement still running nor hit by a

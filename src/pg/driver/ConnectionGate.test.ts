@@ -63,7 +63,7 @@ describe('ConnectionGate (the pool bound)', () => {
     expect(await gate.run(async () => 'after')).toBe('after');
   });
 
-  it("lets a waiter whose signal aborts leave the line at once, with the signal's reason", async () => {
+  it("lets a waiter whose signal aborts leave the line while the slot is held, with the signal's reason", async () => {
     const gate = new ConnectionGate(1, 60_000);
     let release!: () => void;
     const held = gate.run(() => new Promise<void>((r) => (release = r)));
@@ -75,7 +75,8 @@ describe('ConnectionGate (the pool bound)', () => {
     const behind = gate.run(async () => 'behind');
     const reason = new GraphQLError('given up', { extensions: { code: 'TIMEOUT' } });
     controller.abort(reason);
-    // Rejected while the slot is still held: it did not wait for the 60 s acquire timeout.
+    // Rejected while the slot is still held (at the gate's next look at the line): it did not
+    // wait for the 60 s acquire timeout.
     await expect(waiting).rejects.toBe(reason);
     release();
     await held;
@@ -120,6 +121,61 @@ describe('ConnectionGate (the pool bound)', () => {
     release();
     await held;
     expect(await waiting).toBe('waited');
+  });
+
+  it('asks a waiter whether it was given up, and never makes its signal while it was not', async () => {
+    const gate = new ConnectionGate(1, 1_000);
+    let signalReads = 0;
+    let abortedReads = 0;
+    const abortable = {
+      get signal() {
+        signalReads++;
+        return new AbortController().signal;
+      },
+      get aborted() {
+        abortedReads++;
+        return false;
+      },
+    };
+    let release!: () => void;
+    const held = gate.run(() => new Promise<void>((r) => (release = r)), abortable);
+    const waiting = gate.run(async () => 'waited', abortable);
+    // Held past one look at the line.
+    await new Promise((r) => setTimeout(r, 120));
+    release();
+    await held;
+    expect(await waiting).toBe('waited');
+    expect(signalReads).toBe(0);
+    expect(abortedReads).toBeGreaterThanOrEqual(2);
+  });
+
+  it('passes the slot over a waiter given up since it joined the line', async () => {
+    const gate = new ConnectionGate(1, 60_000);
+    let release!: () => void;
+    const held = gate.run(() => new Promise<void>((r) => (release = r)));
+    const controller = new AbortController();
+    const reason = new GraphQLError('client gone', { extensions: { code: 'TIMEOUT' } });
+    let given = false;
+    const abortable = {
+      get signal() {
+        if (given) controller.abort(reason);
+        return controller.signal;
+      },
+      get aborted() {
+        return given;
+      },
+    };
+    let ran = false;
+    const waiting = gate.run(async () => {
+      ran = true;
+    }, abortable);
+    const behind = gate.run(async () => 'behind');
+    given = true;
+    release();
+    await held;
+    await expect(waiting).rejects.toBe(reason);
+    expect(await behind).toBe('behind');
+    expect(ran).toBe(false);
   });
 
   it('frees the slot when a task throws', async () => {

@@ -101,20 +101,34 @@ const signal = (pid: number, name: NodeJS.Signals) => {
   }
 };
 
-/** initdb in a new temporary directory, on a free port. Call `start` next. */
-export async function createPgCluster(): Promise<PgCluster> {
+/**
+ * initdb in a new temporary directory, on a free port; or, with `standbyOf`, a streaming replica
+ * of that running cluster (`pg_basebackup -R`: it starts as a hot standby that follows the
+ * primary). Call `start` next.
+ */
+export async function createPgCluster(
+  options: { readonly standbyOf?: PgCluster } = {},
+): Promise<PgCluster> {
   const user = osUser('postgres');
   const dir = mkdtempSync(join(tmpdir(), 'sluice-faults-pg-'));
   chownSync(dir, user.uid, user.gid);
   const data = join(dir, 'data');
-  const init = spawnSync(
-    `${BIN}/initdb`,
-    ['-D', data, '-A', 'trust', '-U', 'postgres', '-N', '-E', 'UTF8', '--locale=C'],
-    { ...user, cwd: dir, encoding: 'utf8', timeout: 60_000 },
-  );
-  if (init.status !== 0) {
+  const primary = options.standbyOf;
+  const made = primary
+    ? spawnSync(
+        `${BIN}/pg_basebackup`,
+        ['-D', data, '-R', '-X', 'stream', '-h', '127.0.0.1', '-p', String(primary.port)],
+        { ...user, cwd: dir, encoding: 'utf8', timeout: 60_000 },
+      )
+    : spawnSync(
+        `${BIN}/initdb`,
+        ['-D', data, '-A', 'trust', '-U', 'postgres', '-N', '-E', 'UTF8', '--locale=C'],
+        { ...user, cwd: dir, encoding: 'utf8', timeout: 60_000 },
+      );
+  if (made.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
-    throw new Error(`initdb failed (${init.status}): ${init.stderr}`);
+    const tool = primary ? 'pg_basebackup' : 'initdb';
+    throw new Error(`${tool} failed (${made.status}): ${made.stderr}`);
   }
   const port = await freePort();
   const log = join(dir, 'postgres.log');

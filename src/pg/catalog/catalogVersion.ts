@@ -1,0 +1,49 @@
+import type { SqlClient } from '../driver/SqlClient.js';
+
+/**
+ * A short text that changes whenever DDL changes what `introspect` reads in `schemas`: tables
+ * and views, their columns, keys, types and enums, functions, and comments. Cheap enough to ask
+ * every second: it reads the identity and the row version (`xmin`) of those catalog rows, not
+ * their contents, so a rename, an added or dropped column or table, a new constraint or a new
+ * comment all change it, while ANALYZE and VACUUM (which update pg_class in place) do not.
+ * A change that turns out not to alter the schema (a new index) costs one reflection.
+ */
+export async function catalogVersion(
+  client: SqlClient,
+  schemas: ReadonlyArray<string>,
+): Promise<string> {
+  const rows = await client.query(VERSION_QUERY, [schemas]);
+  const version = rows[0]?.[0];
+  return typeof version === 'string' ? version : '';
+}
+
+const VERSION_QUERY = `
+WITH ns AS (
+  SELECT oid FROM pg_catalog.pg_namespace WHERE nspname = ANY($1::text[])
+),
+rels AS (
+  SELECT c.oid, c.xmin FROM pg_catalog.pg_class c
+  WHERE c.relnamespace IN (SELECT oid FROM ns) AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+)
+SELECT count(*)::text || ':' || md5(string_agg(v, ',' ORDER BY v)) FROM (
+  SELECT 'r' || oid || '.' || xmin FROM rels
+  UNION ALL
+  SELECT 'a' || a.attrelid || '.' || a.attnum || '.' || a.xmin
+  FROM pg_catalog.pg_attribute a WHERE a.attrelid IN (SELECT oid FROM rels) AND a.attnum > 0
+  UNION ALL
+  SELECT 'k' || k.oid || '.' || k.xmin
+  FROM pg_catalog.pg_constraint k WHERE k.conrelid IN (SELECT oid FROM rels)
+  UNION ALL
+  SELECT 't' || t.oid || '.' || t.xmin
+  FROM pg_catalog.pg_type t WHERE t.typnamespace IN (SELECT oid FROM ns) AND t.typtype IN ('e', 'd')
+  UNION ALL
+  SELECT 'e' || e.oid || '.' || e.xmin
+  FROM pg_catalog.pg_enum e JOIN pg_catalog.pg_type t ON t.oid = e.enumtypid
+  WHERE t.typnamespace IN (SELECT oid FROM ns)
+  UNION ALL
+  SELECT 'p' || p.oid || '.' || p.xmin
+  FROM pg_catalog.pg_proc p WHERE p.pronamespace IN (SELECT oid FROM ns)
+  UNION ALL
+  SELECT 'd' || d.objoid || '.' || d.objsubid || '.' || d.xmin
+  FROM pg_catalog.pg_description d WHERE d.objoid IN (SELECT oid FROM rels)
+) AS parts(v)`;
