@@ -24,7 +24,7 @@ export function selectList(entries: ReadonlyArray<Entry>): SqlNode {
 /**
  * The JSON array of the rows (or json values) `s` of a sorted subquery, `[]` when there are none,
  * written compact: `array_to_json` puts `,` between elements where `json_agg` puts `, ` and a
- * newline (it costs PostgreSQL no more: docs/pg.md, "Compact JSON" under Measurements). `order` and `filter` are an
+ * newline (it costs PostgreSQL no more: docs/pg.md, "Measurements"). `order` and `filter` are an
  * aggregate's ORDER BY and FILTER clauses.
  */
 export function jsonArray(s: SqlNode, order?: SqlNode, filter?: SqlNode): SqlNode {
