@@ -12,7 +12,7 @@ const HELP = `Usage: npm run bench:pg -- [options]   (from bench/, after npm run
   --queries <list>      of ${Object.keys(QUERIES).join(', ')} (default: all)
   --seconds <n>         measured seconds of one run (default 8)
   --warmup <n>          unmeasured seconds before each run (default 3)
-  --rounds <n>          runs per contender and query, interleaved; the median is reported (default 3)
+  --rounds <n>          runs per contender and query, interleaved; the median is reported (default 5)
   --connections <n>     wrk connections (default 16)
   --pool <n>            PostgreSQL pool size of every contender (default 8)
   --server <url>        PostgreSQL server (default $BENCH_PG_URL or postgres://postgres@127.0.0.1:5432/postgres)
@@ -31,7 +31,7 @@ export function options() {
       queries: { type: 'string', default: Object.keys(QUERIES).join(',') },
       seconds: { type: 'string', default: '8' },
       warmup: { type: 'string', default: '3' },
-      rounds: { type: 'string', default: '3' },
+      rounds: { type: 'string', default: '5' },
       connections: { type: 'string', default: '16' },
       pool: { type: 'string', default: '8' },
       server: {

@@ -1,4 +1,5 @@
-// PostgreSQL load benchmark: users → posts → comments at three sizes, Q1 and Q3, served by a
+// PostgreSQL load benchmark: users → posts → comments at three sizes, Q1, Q2, Q3 and a connection
+// page, served by a
 // hand-written-SQL endpoint, Mercurius + DataLoader, PostGraphile 5 and Sluice, each in its own
 // process, loaded by wrk in another. Loopback only, bounded in time; every child
 // is killed at the end, even on failure. See README.md beside this file.
@@ -25,14 +26,15 @@ const log = (line) => process.stdout.write(`${line}\n`);
 
 /**
  * Starts a contender and checks its answers against the reference (the hand-written endpoint's,
- * taken from the first contender). Returns `{ contender, server?, failures: Map<query, reason> }`;
- * a contender whose answer differs is not loaded with that query.
+ * taken from the first contender). Returns `{ contender, server?, failures: Map<query, reason>,
+ * bytes: Map<query, body bytes> }`; a contender whose answer differs is not loaded with that query.
  */
 async function startAndVerify({ contender, database, opts, reference }) {
   const failures = new Map();
+  const bytes = new Map();
   const failAll = (reason) => {
     for (const query of opts.queries) failures.set(query, reason);
-    return { contender, failures };
+    return { contender, failures, bytes };
   };
   let server;
   try {
@@ -47,7 +49,12 @@ async function startAndVerify({ contender, database, opts, reference }) {
   for (const query of opts.queries) {
     let answer;
     try {
-      answer = await fetchNormalized(server.port, QUERIES[query].documents[contender.dialect]);
+      const fetched = await fetchNormalized(
+        server.port,
+        QUERIES[query].documents[contender.dialect],
+      );
+      answer = fetched.normalized;
+      bytes.set(query, fetched.bytes);
     } catch (error) {
       failures.set(query, `request failed: ${firstLine(error)}`);
       continue;
@@ -60,7 +67,7 @@ async function startAndVerify({ contender, database, opts, reference }) {
     const difference = firstDifference(reference.get(query), answer);
     if (difference) failures.set(query, `different answer ${difference}`);
   }
-  return { contender, server, failures };
+  return { contender, server, failures, bytes };
 }
 
 /** One warm-up, then one measured wrk run of `query` against a started contender. */
@@ -81,8 +88,9 @@ async function measure({ started, query, opts, admin, database }) {
 /**
  * Runs one size: every contender started and verified, then for each query `rounds` rounds in
  * which each contender is loaded in turn (the order rotates every round, so a change of load on
- * the shared machine does not always hit the same contender). A contender's figure is its median
- * round by req/s; CPU per request is summed over all its rounds.
+ * the shared machine does not always hit the same contender). Each figure (req/s, Node and
+ * PostgreSQL CPU per request) is the median of its rounds, with their spread; latency is the
+ * median-req/s round's.
  */
 async function runSize({ size, database, contenders, opts, admin }) {
   const reference = new Map();
@@ -129,14 +137,15 @@ async function runSize({ size, database, contenders, opts, admin }) {
         const median = [...done].sort((a, b) => a.load.rps - b.load.rps)[
           Math.floor(done.length / 2)
         ];
-        const requests = done.reduce((sum, r) => sum + r.load.requests, 0);
         const mem = memory(s.server.pid);
         rows.push({
           ...row,
           load: median.load,
           rounds: done.map((r) => Math.round(r.load.rps)),
-          nodeCpuMsPerRequest: done.reduce((sum, r) => sum + r.nodeCpuMs, 0) / requests,
-          pgCpuMsPerRequest: done.reduce((sum, r) => sum + r.pgCpuMs, 0) / requests,
+          rps: spread(done.map((r) => r.load.rps)),
+          nodeCpuUsPerRequest: spread(done.map((r) => (r.nodeCpuMs * 1000) / r.load.requests)),
+          pgCpuUsPerRequest: spread(done.map((r) => (r.pgCpuMs * 1000) / r.load.requests)),
+          bytesPerResponse: s.bytes.get(query),
           rssMiB: mem.rssMiB,
           peakMiB: mem.peakMiB,
         });
@@ -146,6 +155,12 @@ async function runSize({ size, database, contenders, opts, admin }) {
     await Promise.all(started.map((s) => s.server?.stop()));
   }
   return rows;
+}
+
+/** `{ median, min, max }` of the rounds' values. */
+function spread(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)], min: sorted[0], max: sorted.at(-1) };
 }
 
 const firstLine = (error) => String(error?.message ?? error).split('\n')[0];

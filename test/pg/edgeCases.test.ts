@@ -309,7 +309,7 @@ describe('explain', () => {
       'query ($n: Int) { people(limit: $n, where: { name: { like: "A%" } }) { name } }',
       { variables: { n: 2 }, analyze: true },
     );
-    expect(result.sql).toMatch(/^SELECT \(SELECT coalesce\(json_agg/);
+    expect(result.sql).toMatch(/^SELECT \(SELECT coalesce\(array_to_json\(array_agg/);
     expect(result.parameters).toEqual([
       { name: '$1', from: 'literal "A%"', value: 'A%' },
       { name: '$2', from: '$n', value: 2 },

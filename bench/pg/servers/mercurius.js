@@ -1,13 +1,21 @@
 // Peer: Mercurius (fastify) with graphql-jit on, and DataLoader resolvers — the way a Node team
-// avoids N+1 by hand. Each relation is one batched statement per level (4 round trips for Q3);
-// per-parent limits are applied in SQL with LATERAL, so no loader over-fetches.
+// avoids N+1 by hand. Each relation is one batched statement per level (4 round trips for Q3, 3
+// for Q2); per-parent limits are applied in SQL with LATERAL, so no loader over-fetches. A
+// connection page is the page (one row more than asked, for hasNextPage) and a count, run
+// concurrently.
 import DataLoader from 'dataloader';
 import Fastify from 'fastify';
 import mercurius from 'mercurius';
 import { postgresPool, runContender, settings } from './child.js';
 
 const schema = `
-  type Query { users(limit: Int = 50): [User!]! }
+  type Query {
+    users(limit: Int = 50): [User!]!
+    user(id: Int!): User
+    usersConnection(first: Int = 20): UserConnection!
+  }
+  type UserConnection { totalCount: Int! pageInfo: PageInfo! nodes: [User!]! }
+  type PageInfo { hasNextPage: Boolean! }
   type User { id: Int! username: String! fullName: String! posts(limit: Int = 10): [Post!]! }
   type Post { id: Int! title: String! author: User! comments(limit: Int = 5): [Comment!]! }
   type Comment { id: Int! content: String! author: User! }
@@ -63,6 +71,18 @@ runContender(async () => {
         (await sql`SELECT id, username, full_name FROM users ORDER BY id LIMIT ${limit}`).map(
           toUser,
         ),
+      user: (_root, { id }, ctx) => ctx.loaders.user.load(id),
+      usersConnection: async (_root, { first }) => {
+        const [rows, [count]] = await Promise.all([
+          sql`SELECT id, username, full_name FROM users ORDER BY id LIMIT ${first + 1}`,
+          sql`SELECT count(*)::int AS n FROM users`,
+        ]);
+        return {
+          totalCount: count.n,
+          pageInfo: { hasNextPage: rows.length > first },
+          nodes: rows.slice(0, first).map(toUser),
+        };
+      },
     },
     User: {
       posts: (user, { limit }, ctx) => ctx.loaders.postsByAuthor(limit).load(user.id),

@@ -21,6 +21,14 @@ export interface BuildContext extends CollectContext {
    * ±Infinity as JSON strings, which GraphQL's Float cannot represent (see createPgSource).
    */
   readonly sawFloat: { value: boolean };
+  /**
+   * Set when PostgreSQL's JSON text of the selection may differ from what JSON.stringify writes
+   * for the same value: a Float (PostgreSQL writes `1e+16` and `-0`, JavaScript
+   * `10000000000000000` and `0`), a json or jsonb value (kept as stored, or with jsonb's spaces),
+   * an object `json_build_object` writes (`{"k" : 1, "l" : 2}`). Such a field's text is rewritten
+   * compact after the statement (createPgSource), or read in value mode (mutations).
+   */
+  readonly sawLoose: { value: boolean };
   /** A fresh table alias (`t1`, `t2`, …); aliases are unique within the statement. */
   alias(prefix?: string): string;
   objectType(typeName: string): GraphQLObjectType;

@@ -1,5 +1,5 @@
 import type { FieldNode } from 'graphql';
-import { nameLiteral, sql } from '../sql/sql.js';
+import { identifier, nameLiteral, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
 import type { ColumnModel, TableModel } from '../schema/Model.js';
 import {
@@ -10,7 +10,7 @@ import {
 import type { BuildContext } from './BuildContext.js';
 import { collectSubfields } from './collectFields.js';
 import { columnRef, valueJson } from './columnSql.js';
-import { jsonObject, type Entry } from './jsonObject.js';
+import { jsonObject, jsonRow, type Entry } from './jsonObject.js';
 import type { ArgValue } from './readArgument.js';
 import { baseRows, whereClause, type RowSource } from './rowsSql.js';
 
@@ -45,10 +45,11 @@ export function aggregateSql(
         const column = table.columns.get(field) as ColumnModel;
         sub.push([subKey, aggregateValue(context, fn, alias, column)]);
       }
-      entries.push([key, jsonObject(sub)]);
+      entries.push([key, jsonObject(context, sub)]);
     }
   }
-  return sql`(SELECT ${jsonObject(entries)} FROM ${from}${whereClause(conditions)})`;
+  const s = identifier(context.alias('s'));
+  return jsonRow(context, entries, sql`FROM ${from}${whereClause(conditions)}`, s);
 }
 
 function aggregateValue(
@@ -71,5 +72,6 @@ function aggregateValue(
   const scalar = aggregateScalar(fn, column);
   if (scalar?.name !== 'Float') return sql`${call}::text`;
   context.sawFloat.value = true;
+  context.sawLoose.value = true;
   return call;
 }

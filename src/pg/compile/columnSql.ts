@@ -21,6 +21,7 @@ export function columnJson(context: BuildContext, alias: string, column: ColumnM
 
 export function valueJson(context: BuildContext, ref: SqlNode, column: ColumnModel): SqlNode {
   if (column.scalar === 'Float') context.sawFloat.value = true;
+  if (column.scalar === 'Float' || column.scalar === 'JSON') context.sawLoose.value = true;
   const e = column.enumModel;
   if (e && !e.identity && context.mode === 'json') {
     const translate = (x: SqlNode) =>

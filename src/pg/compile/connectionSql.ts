@@ -4,7 +4,7 @@ import type { SqlNode } from '../sql/SqlNode.js';
 import type { TableModel } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
 import { collectSubfields } from './collectFields.js';
-import { jsonObject, type Entry } from './jsonObject.js';
+import { jsonArray, jsonObject, jsonRow, type Entry } from './jsonObject.js';
 import {
   cursorSql,
   keysetSql,
@@ -57,14 +57,14 @@ export function connectionSql(
   let needCursor = false;
   const nodeColumn = (fieldNodes: ReadonlyArray<FieldNode>): SqlNode => {
     const name = `n${pageColumns.length}`;
-    pageColumns.push([name, jsonObject(entriesOf(context, table, alias, fieldNodes))]);
+    pageColumns.push([name, jsonObject(context, entriesOf(context, table, alias, fieldNodes))]);
     return sql`p.${identifier(name)}`;
   };
   const p = (column: string) => sql`p.${identifier(column)}`;
-  const inPage = sql` FILTER (WHERE ${p('i')} <= ${limit})`;
+  const inPage = sql`${p('i')} <= ${limit}`;
   const pageOrder = backwards ? sql`${p('i')} DESC` : p('i');
   const cursorAt = (desc: boolean) =>
-    sql`(array_agg(${p('c')} ORDER BY ${p('i')}${desc ? sql` DESC` : sql``})${inPage})[1]`;
+    sql`(array_agg(${p('c')} ORDER BY ${p('i')}${desc ? sql` DESC` : sql``}) FILTER (WHERE ${inPage}))[1]`;
 
   const connection = context.objectType(`${table.typeName}Connection`);
   const entries: Entry[] = [];
@@ -84,10 +84,7 @@ export function connectionSql(
         break;
       }
       case 'nodes':
-        entries.push([
-          key,
-          sql`coalesce(json_agg(${nodeColumn(fieldNodes)} ORDER BY ${pageOrder})${inPage}, '[]')`,
-        ]);
+        entries.push([key, jsonArray(nodeColumn(fieldNodes), pageOrder, inPage)]);
         break;
       case 'edges': {
         const edgeType = context.objectType(`${table.typeName}Edge`);
@@ -100,10 +97,7 @@ export function connectionSql(
             edge.push([edgeKey, p('c')]);
           } else edge.push([edgeKey, nodeColumn(edgeNodes)]);
         }
-        entries.push([
-          key,
-          sql`coalesce(json_agg(${jsonObject(edge)} ORDER BY ${pageOrder})${inPage}, '[]')`,
-        ]);
+        entries.push([key, jsonArray(jsonObject(context, edge), pageOrder, inPage)]);
         break;
       }
       case 'pageInfo': {
@@ -118,7 +112,8 @@ export function connectionSql(
             const rows = baseRows(context, source, a, where);
             return sql`EXISTS (SELECT 1 FROM ${rows.from} WHERE ${join([...rows.conditions, sql`NOT ${keysetSql(a, ks, cursor, signature)}`], ' AND ')})`;
           };
-          const more = sql`count(*) > ${limit}`;
+          // count(p.i), not count(*): the aggregate is read inside pageInfo's object (jsonObject).
+          const more = sql`count(${p('i')}) > ${limit}`;
           if (infoField === '__typename') info.push([infoKey, nameLiteral('PageInfo')]);
           if (infoField === 'hasNextPage')
             info.push([infoKey, backwards ? beyond(before, reversed(keys)) : more]);
@@ -129,7 +124,7 @@ export function connectionSql(
             info.push([infoKey, cursorAt((infoField === 'startCursor') === backwards)]);
           }
         }
-        entries.push([key, jsonObject(info)]);
+        entries.push([key, jsonObject(context, info)]);
         break;
       }
     }
@@ -143,5 +138,10 @@ export function connectionSql(
   const columns = join(pageColumns.map(([name, value]) => sql`${value} AS ${identifier(name)}`));
   const page = sql`SELECT ${columns} FROM ${from}${whereClause(conditions)}${order ? sql` ORDER BY ${order}` : sql``} LIMIT ${limit} + 1`;
   // GROUP BY (): one row even when no selected field aggregates the page (only totalCount, say).
-  return sql`(SELECT ${jsonObject(entries)} FROM (${page}) AS p GROUP BY ())`;
+  return jsonRow(
+    context,
+    entries,
+    sql`FROM (${page}) AS p GROUP BY ()`,
+    identifier(context.alias('s')),
+  );
 }

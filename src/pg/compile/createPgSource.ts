@@ -28,6 +28,8 @@ export interface Statement {
   readonly modes: ReadonlyArray<'json' | 'value'>;
   /** Per root field: may its JSON hold a Float (see `NON_FINITE`)? */
   readonly floats: ReadonlyArray<boolean>;
+  /** Per root field: is its JSON text rewritten compact after the statement (see `compact`)? */
+  readonly loose: ReadonlyArray<boolean>;
 }
 
 /** A statement that failed, for logs (`PgSourceOptions.onDatabaseError`). */
@@ -158,7 +160,7 @@ export function createPgSource(
             if (built.floats[i] && result.kind === 'json' && hasNonFinite(result.json))
               nonFinite.push(i);
           });
-          if (nonFinite.length === 0) return results;
+          if (nonFinite.length === 0) return compact(built, results);
           const again = run(
             valueStatement(nonFinite, variables),
             variables,
@@ -167,7 +169,7 @@ export function createPgSource(
           );
           return again.then((values) => {
             nonFinite.forEach((i, k) => (results[i] = values[k] as SourceFieldResult));
-            return results;
+            return compact(built, results);
           });
         });
       },
@@ -222,7 +224,7 @@ function buildStatement(
   forceValue: boolean,
 ): Statement {
   let n = 0;
-  const { node, modes, floats } = rootFieldsSql(
+  const { node, modes, floats, loose } = rootFieldsSql(
     {
       model,
       schema: request.schema,
@@ -237,7 +239,23 @@ function buildStatement(
     forceValue,
   );
   const { text, values } = compileSql(node);
-  return { text, values, modes, floats };
+  return { text, values, modes, floats, loose };
+}
+
+/**
+ * The results with each json-mode field whose text PostgreSQL may not have written as
+ * JSON.stringify would (RootStatement.loose: floats, json/jsonb values, json_build_object)
+ * rewritten by JSON.stringify, so that every response is compact and byte for byte what
+ * graphql-js would answer. Other fields' JSON is already compact (jsonArray, jsonRow) and passes
+ * through untouched.
+ */
+function compact(statement: Statement, results: SourceFieldResult[]): SourceFieldResult[] {
+  results.forEach((result, i) => {
+    if (statement.loose[i] && result.kind === 'json') {
+      results[i] = { kind: 'json', json: JSON.stringify(JSON.parse(sourceJSONText(result.json))) };
+    }
+  });
+  return results;
 }
 
 /** NON_FINITE.test on text or on UTF-8 bytes (the strings it matches are ASCII). */

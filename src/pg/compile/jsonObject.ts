@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { identifier, join, nameLiteral, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
+import type { BuildContext } from './BuildContext.js';
 
 /** One key of a JSON object the statement builds, with the SQL expression of its value. */
 export type Entry = readonly [key: string, value: SqlNode];
@@ -21,17 +22,51 @@ export function selectList(entries: ReadonlyArray<Entry>): SqlNode {
 }
 
 /**
- * A JSON object from expressions of the current row: `json_build_object('k', v, …)` up to 50 keys,
- * else a one-row subquery turned into JSON.
+ * The JSON array of the rows (or json values) `s` of a sorted subquery, `[]` when there are none,
+ * written compact: `array_to_json` puts `,` between elements where `json_agg` puts `, ` and a
+ * newline (it costs PostgreSQL no more: docs/pg.md, "Measurements"). `order` and `filter` are an
+ * aggregate's ORDER BY and FILTER clauses.
  */
-export function jsonObject(entries: ReadonlyArray<Entry>): SqlNode {
-  if (entries.length <= MAX_BUILD_KEYS) {
-    return sql`json_build_object(${join(entries.map(([key, value]) => sql`${nameLiteral(key)}, ${value}`))})`;
-  }
-  if (!fitsRow(entries)) {
+export function jsonArray(s: SqlNode, order?: SqlNode, filter?: SqlNode): SqlNode {
+  const ordered = order ? sql` ORDER BY ${order}` : sql``;
+  const filtered = filter ? sql` FILTER (WHERE ${filter})` : sql``;
+  return sql`coalesce(array_to_json(array_agg(${s}${ordered})${filtered}), '[]')`;
+}
+
+/**
+ * The JSON object of the one row `SELECT <entries> <rest>` (`rest` is its FROM, WHERE, GROUP BY),
+ * NULL when there is no row: `row_to_json` of it as the subquery `s`, which writes it compact;
+ * `json_build_object` when a key is longer than an identifier (see jsonObject).
+ */
+export function jsonRow(
+  context: Pick<BuildContext, 'sawLoose'>,
+  entries: ReadonlyArray<Entry>,
+  rest: SqlNode,
+  s: SqlNode,
+): SqlNode {
+  if (fitsRow(entries))
+    return sql`(SELECT row_to_json(${s}) FROM (SELECT ${selectList(entries)} ${rest}) AS ${s})`;
+  return sql`(SELECT ${jsonObject(context, entries)} ${rest})`;
+}
+
+/**
+ * A JSON object from expressions of the current row: a one-row subquery turned into JSON by
+ * `row_to_json`, which writes it compact. An aggregate in `entries` must name a column of the
+ * current row (`count(p.i)`, not `count(*)`): PostgreSQL evaluates an aggregate at the level of
+ * the columns it reads, and `count(*)` would count the subquery's one row. Keys longer than an identifier take
+ * `json_build_object('k', v, …)` (up to 50 keys), whose spaced text the field is rewritten from.
+ */
+export function jsonObject(
+  context: Pick<BuildContext, 'sawLoose'>,
+  entries: ReadonlyArray<Entry>,
+): SqlNode {
+  if (fitsRow(entries))
+    return sql`(SELECT row_to_json(x) FROM (SELECT ${selectList(entries)}) AS x)`;
+  if (entries.length > MAX_BUILD_KEYS) {
     throw new GraphQLError(
       `A selection of more than ${MAX_BUILD_KEYS} fields cannot use response keys longer than ${MAX_IDENTIFIER_BYTES} bytes.`,
     );
   }
-  return sql`(SELECT row_to_json(x) FROM (SELECT ${selectList(entries)}) AS x)`;
+  context.sawLoose.value = true;
+  return sql`json_build_object(${join(entries.map(([key, value]) => sql`${nameLiteral(key)}, ${value}`))})`;
 }

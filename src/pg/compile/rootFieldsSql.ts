@@ -15,11 +15,13 @@ export interface RootStatement {
   readonly modes: ReadonlyArray<'json' | 'value'>;
   /** Per root field: whether its JSON may hold a Float (and so NaN or ±Infinity as a string). */
   readonly floats: ReadonlyArray<boolean>;
+  /** Per root field: whether its JSON text may not be JSON.stringify's (BuildContext.sawLoose). */
+  readonly loose: ReadonlyArray<boolean>;
 }
 
 /** All of a source's root fields of one operation as ONE statement. */
 export function rootFieldsSql(
-  base: Omit<BuildContext, 'mode' | 'sawComputed' | 'sawFloat'>,
+  base: Omit<BuildContext, 'mode' | 'sawComputed' | 'sawFloat' | 'sawLoose'>,
   model: Model,
   fields: ReadonlyArray<SourceRootField>,
   forceValue = false,
@@ -27,6 +29,7 @@ export function rootFieldsSql(
   const columns: SqlNode[] = [];
   const modes: Array<'json' | 'value'> = [];
   const floats: boolean[] = [];
+  const loose: boolean[] = [];
   fields.forEach((field, i) => {
     const build = (mode: 'json' | 'value') => {
       const context: BuildContext = {
@@ -34,9 +37,15 @@ export function rootFieldsSql(
         mode,
         sawComputed: { value: false },
         sawFloat: { value: false },
+        sawLoose: { value: false },
       };
       const node = rootFieldSql(context, model, field);
-      return { node, computed: context.sawComputed.value, float: context.sawFloat.value };
+      return {
+        node,
+        computed: context.sawComputed.value,
+        float: context.sawFloat.value,
+        loose: context.sawLoose.value,
+      };
     };
     let mode: 'json' | 'value' = forceValue ? 'value' : 'json';
     let built = build(mode);
@@ -46,10 +55,11 @@ export function rootFieldsSql(
     }
     modes.push(mode);
     floats.push(built.float);
+    loose.push(built.loose);
     const name = Buffer.byteLength(field.responseKey) <= 63 ? field.responseKey : `f${i}`;
     columns.push(sql`${built.node}::text AS ${identifier(name)}`);
   });
-  return { node: sql`SELECT ${join(columns, ',\n')}`, modes, floats };
+  return { node: sql`SELECT ${join(columns, ',\n')}`, modes, floats, loose };
 }
 
 function rootFieldSql(context: BuildContext, model: Model, field: SourceRootField): SqlNode {

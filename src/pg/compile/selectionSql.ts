@@ -7,7 +7,7 @@ import { collectSubfields } from './collectFields.js';
 import { columnJson } from './columnSql.js';
 import { connectionSql } from './connectionSql.js';
 import { aggregateSql } from './aggregateSql.js';
-import { fitsRow, jsonObject, selectList, type Entry } from './jsonObject.js';
+import { fitsRow, jsonArray, jsonObject, jsonRow, selectList, type Entry } from './jsonObject.js';
 import { orderBySql, orderKeys } from './orderSql.js';
 import { readArgument, type ArgValue } from './readArgument.js';
 import {
@@ -87,7 +87,7 @@ export function relationSql(
   }
 }
 
-/** `(SELECT row_to_json(s) FROM (SELECT … FROM t WHERE …) AS s)`: one row or NULL. */
+/** `(SELECT row_to_json(s) FROM (SELECT … FROM t WHERE …) AS s)`: one row or NULL (jsonRow). */
 export function singleRowSql(
   context: BuildContext,
   table: TableModel,
@@ -100,14 +100,11 @@ export function singleRowSql(
   conditions.push(...extra.map((condition) => condition(alias)));
   const entries = objectEntries(context, table, alias, nodes);
   const s = identifier(context.alias('s'));
-  if (fitsRow(entries)) {
-    return sql`(SELECT row_to_json(${s}) FROM (SELECT ${selectList(entries)} FROM ${from}${whereClause(conditions)}) AS ${s})`;
-  }
-  return sql`(SELECT ${jsonObject(entries)} FROM ${from}${whereClause(conditions)})`;
+  return jsonRow(context, entries, sql`FROM ${from}${whereClause(conditions)}`, s);
 }
 
 /**
- * A list: `json_agg` over a row subquery that filters, orders and limits at its own level, so a
+ * A list: an array aggregate (jsonArray) over a row subquery that filters, orders and limits at its own level, so a
  * nested `posts(limit: 3)` limits per parent row. PostgreSQL feeds an aggregate the rows of a
  * sorted subquery in order when nothing else is joined in (the shape measured fastest, docs/pg.md).
  */
@@ -127,10 +124,11 @@ export function listSql(
   const offset = pagingParam(args['offset'], 'offset');
   const paging = sql` LIMIT ${limit}${offset ? sql` OFFSET ${offset}` : sql``}`;
   const s = identifier(context.alias('s'));
+  const rows = sql`FROM ${from}${whereClause(conditions)}${order}${paging}`;
   if (fitsRow(entries)) {
-    return sql`(SELECT coalesce(json_agg(${s}), '[]') FROM (SELECT ${selectList(entries)} FROM ${from}${whereClause(conditions)}${order}${paging}) AS ${s})`;
+    return sql`(SELECT ${jsonArray(s)} FROM (SELECT ${selectList(entries)} ${rows}) AS ${s})`;
   }
-  return sql`(SELECT coalesce(json_agg(${s}.j), '[]') FROM (SELECT ${jsonObject(entries)} AS j FROM ${from}${whereClause(conditions)}${order}${paging}) AS ${s})`;
+  return sql`(SELECT ${jsonArray(sql`${s}.j`)} FROM (SELECT ${jsonObject(context, entries)} AS j ${rows}) AS ${s})`;
 }
 
 /** The field's arguments, read against this request's variables (for the statement's shape). */

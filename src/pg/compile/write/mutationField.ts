@@ -311,9 +311,13 @@ function buildStatement(
       mode,
       sawComputed: { value: false },
       sawFloat: { value: false },
+      sawLoose: { value: false },
     };
     const node = make(context);
-    return { node, rebuild: context.sawComputed.value || context.sawFloat.value };
+    return {
+      node,
+      rebuild: context.sawComputed.value || context.sawFloat.value || context.sawLoose.value,
+    };
   };
   // A selection with computed fields, or one that may meet a non-finite Float, goes to the engine
   // as a value: it completes the rows (and raises the Float's field error) as for a read.

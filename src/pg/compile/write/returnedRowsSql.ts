@@ -4,7 +4,7 @@ import type { SqlNode } from '../../sql/SqlNode.js';
 import type { ColumnModel, TableModel } from '../../schema/Model.js';
 import type { BuildContext } from '../BuildContext.js';
 import { columnType } from '../columnSql.js';
-import { fitsRow, jsonObject, selectList } from '../jsonObject.js';
+import { fitsRow, jsonArray, jsonObject, selectList } from '../jsonObject.js';
 import { Param } from '../Param.js';
 import { objectEntries } from '../selectionSql.js';
 
@@ -26,11 +26,11 @@ export function returnedRowsSql(
   const s = identifier(context.alias('s'));
   const rows = fitsRow(entries)
     ? sql`SELECT ${selectList(entries)} FROM ${from(alias)} ORDER BY ${order(alias)}`
-    : sql`SELECT ${jsonObject(entries)} AS j FROM ${from(alias)} ORDER BY ${order(alias)}`;
+    : sql`SELECT ${jsonObject(context, entries)} AS j FROM ${from(alias)} ORDER BY ${order(alias)}`;
   const value = fitsRow(entries) ? s : sql`${s}.j`;
   return single
     ? sql`(SELECT ${fitsRow(entries) ? sql`row_to_json(${s})` : value} FROM (${rows}) AS ${s})::text`
-    : sql`(SELECT coalesce(json_agg(${value}), '[]') FROM (${rows}) AS ${s})::text`;
+    : sql`(SELECT ${jsonArray(value)} FROM (${rows}) AS ${s})::text`;
 }
 
 /** The parameter key of the read-back's key array `i` (filled from the write statement's row). */

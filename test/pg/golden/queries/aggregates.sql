@@ -3,19 +3,40 @@
 -- $2 = literal "Comment 1%"
 -- $3 = literal 2
 SELECT (
-  SELECT json_build_object('count', count(*)::int, 'sum', json_build_object('views', sum("t1"."views")::text), 'avg', json_build_object('rating', avg("t1"."rating")::text), 'min', json_build_object('publishedAt', min("t1"."published_at"), 'title', min("t1"."title")), 'max', json_build_object('rating', max("t1"."rating")::text, 'status', max("t1"."status")))
-  FROM "public"."posts" AS "t1"
-  WHERE "t1"."status" = $1)::text AS "postsAggregate",
-(
-  SELECT coalesce(json_agg("s5"), '[]')
+  SELECT row_to_json("s2")
   FROM (
-    SELECT "t2"."username" AS "username", (
-      SELECT json_build_object('count', count(*)::int, 'max', json_build_object('views', max("t3"."views")::text))
-      FROM "public"."posts" AS "t3"
-      WHERE "t3"."author_id" = "t2"."id") AS "postsAggregate", (
-      SELECT json_build_object('count', count(*)::int)
-      FROM "public"."comments" AS "t4"
-      WHERE "t4"."author_id" = "t2"."id" AND "t4"."content" LIKE $2) AS "commentsAggregate"
-    FROM "public"."users" AS "t2"
-    ORDER BY "t2"."id" ASC
-    LIMIT $3) AS "s5")::text AS "users"
+    SELECT count(*)::int AS "count", (
+      SELECT row_to_json(x)
+      FROM (
+        SELECT sum("t1"."views")::text AS "views") AS x) AS "sum", (
+      SELECT row_to_json(x)
+      FROM (
+        SELECT avg("t1"."rating")::text AS "rating") AS x) AS "avg", (
+      SELECT row_to_json(x)
+      FROM (
+        SELECT min("t1"."published_at") AS "publishedAt", min("t1"."title") AS "title") AS x) AS "min", (
+      SELECT row_to_json(x)
+      FROM (
+        SELECT max("t1"."rating")::text AS "rating", max("t1"."status") AS "status") AS x) AS "max"
+    FROM "public"."posts" AS "t1"
+    WHERE "t1"."status" = $1) AS "s2")::text AS "postsAggregate",
+(
+  SELECT coalesce(array_to_json(array_agg("s8")), '[]')
+  FROM (
+    SELECT "t3"."username" AS "username", (
+      SELECT row_to_json("s5")
+      FROM (
+        SELECT count(*)::int AS "count", (
+          SELECT row_to_json(x)
+          FROM (
+            SELECT max("t4"."views")::text AS "views") AS x) AS "max"
+        FROM "public"."posts" AS "t4"
+        WHERE "t4"."author_id" = "t3"."id") AS "s5") AS "postsAggregate", (
+      SELECT row_to_json("s7")
+      FROM (
+        SELECT count(*)::int AS "count"
+        FROM "public"."comments" AS "t6"
+        WHERE "t6"."author_id" = "t3"."id" AND "t6"."content" LIKE $2) AS "s7") AS "commentsAggregate"
+    FROM "public"."users" AS "t3"
+    ORDER BY "t3"."id" ASC
+    LIMIT $3) AS "s8")::text AS "users"

@@ -6,7 +6,7 @@ SELECT (
   SELECT row_to_json("s4")
   FROM (
     SELECT 'User' AS "__typename", "t1"."username" AS "handle", "t1"."username" AS "again", (
-      SELECT coalesce(json_agg("s3"), '[]')
+      SELECT coalesce(array_to_json(array_agg("s3")), '[]')
       FROM (
         SELECT 'Post' AS "__typename", "t2"."id" AS "key"
         FROM "public"."posts" AS "t2"
@@ -22,5 +22,7 @@ SELECT (
     FROM "public"."users" AS "t5"
     WHERE "t5"."id" = $3) AS "s6")::text AS "missing",
 (
-  SELECT json_build_object('__typename', 'CommentAggregate', 'n', count(*)::int)
-  FROM "public"."comments" AS "t7")::text AS "counts"
+  SELECT row_to_json("s8")
+  FROM (
+    SELECT 'CommentAggregate' AS "__typename", count(*)::int AS "n"
+    FROM "public"."comments" AS "t7") AS "s8")::text AS "counts"

@@ -23,7 +23,7 @@
 -- $22 = default page size 100
 -- $23 = literal 1
 SELECT (
-  SELECT coalesce(json_agg("s2"), '[]')
+  SELECT coalesce(array_to_json(array_agg("s2")), '[]')
   FROM (
     SELECT "t1"."id" AS "id"
     FROM "public"."users" AS "t1"
@@ -31,7 +31,7 @@ SELECT (
     ORDER BY "t1"."id" ASC
     LIMIT $2) AS "s2")::text AS "eq",
 (
-  SELECT coalesce(json_agg("s4"), '[]')
+  SELECT coalesce(array_to_json(array_agg("s4")), '[]')
   FROM (
     SELECT "t3"."id" AS "id"
     FROM "public"."posts" AS "t3"
@@ -39,7 +39,7 @@ SELECT (
     ORDER BY "t3"."id" ASC
     LIMIT $8) AS "s4")::text AS "ranges",
 (
-  SELECT coalesce(json_agg("s6"), '[]')
+  SELECT coalesce(array_to_json(array_agg("s6")), '[]')
   FROM (
     SELECT "t5"."id" AS "id", "t5"."status" AS "status"
     FROM "public"."posts" AS "t5"
@@ -47,7 +47,7 @@ SELECT (
     ORDER BY "t5"."id" ASC
     LIMIT $12) AS "s6")::text AS "lists",
 (
-  SELECT coalesce(json_agg("s8"), '[]')
+  SELECT coalesce(array_to_json(array_agg("s8")), '[]')
   FROM (
     SELECT "t7"."username" AS "username"
     FROM "public"."users" AS "t7"
@@ -55,29 +55,31 @@ SELECT (
     ORDER BY "t7"."id" ASC
     LIMIT $14) AS "s8")::text AS "nulls",
 (
-  SELECT json_build_object('count', count(*)::int)
-  FROM "public"."users" AS "t9"
-  WHERE ("t9"."birthday" IS NULL) = $15)::text AS "notNulls",
-(
-  SELECT coalesce(json_agg("s11"), '[]')
+  SELECT row_to_json("s10")
   FROM (
-    SELECT "t10"."username" AS "username"
-    FROM "public"."users" AS "t10"
-    WHERE ("t10"."username" LIKE $16 OR "t10"."email" ILIKE $17)
-    ORDER BY "t10"."id" ASC
-    LIMIT $18) AS "s11")::text AS "patterns",
+    SELECT count(*)::int AS "count"
+    FROM "public"."users" AS "t9"
+    WHERE ("t9"."birthday" IS NULL) = $15) AS "s10")::text AS "notNulls",
 (
-  SELECT coalesce(json_agg("s13"), '[]')
+  SELECT coalesce(array_to_json(array_agg("s12")), '[]')
   FROM (
-    SELECT "t12"."name" AS "name"
-    FROM "public"."tags" AS "t12"
-    WHERE NOT ("t12"."name" LIKE $19) AND ("t12"."id" > $20 AND "t12"."id" < $21)
-    ORDER BY "t12"."id" ASC
-    LIMIT $22) AS "s13")::text AS "negation",
+    SELECT "t11"."username" AS "username"
+    FROM "public"."users" AS "t11"
+    WHERE ("t11"."username" LIKE $16 OR "t11"."email" ILIKE $17)
+    ORDER BY "t11"."id" ASC
+    LIMIT $18) AS "s12")::text AS "patterns",
 (
-  SELECT coalesce(json_agg("s15"), '[]')
+  SELECT coalesce(array_to_json(array_agg("s14")), '[]')
   FROM (
-    SELECT "t14"."name" AS "name"
-    FROM "public"."tags" AS "t14"
-    ORDER BY "t14"."id" ASC
-    LIMIT $23) AS "s15")::text AS "ignoredNull"
+    SELECT "t13"."name" AS "name"
+    FROM "public"."tags" AS "t13"
+    WHERE NOT ("t13"."name" LIKE $19) AND ("t13"."id" > $20 AND "t13"."id" < $21)
+    ORDER BY "t13"."id" ASC
+    LIMIT $22) AS "s14")::text AS "negation",
+(
+  SELECT coalesce(array_to_json(array_agg("s16")), '[]')
+  FROM (
+    SELECT "t15"."name" AS "name"
+    FROM "public"."tags" AS "t15"
+    ORDER BY "t15"."id" ASC
+    LIMIT $23) AS "s16")::text AS "ignoredNull"

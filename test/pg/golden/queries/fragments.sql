@@ -2,10 +2,10 @@
 -- $1 = literal 1
 -- $2 = literal 2
 SELECT (
-  SELECT coalesce(json_agg("s4"), '[]')
+  SELECT coalesce(array_to_json(array_agg("s4")), '[]')
   FROM (
     SELECT "t1"."id" AS "id", "t1"."username" AS "username", (
-      SELECT coalesce(json_agg("s3"), '[]')
+      SELECT coalesce(array_to_json(array_agg("s3")), '[]')
       FROM (
         SELECT "t2"."id" AS "id", "t2"."title" AS "title"
         FROM "public"."posts" AS "t2"

@@ -6,17 +6,17 @@
 -- $5 = literal ["sql", "json"]
 -- $6 = literal 2
 SELECT (
-  SELECT coalesce(json_agg("s9"), '[]')
+  SELECT coalesce(array_to_json(array_agg("s9")), '[]')
   FROM (
     SELECT "t1"."id" AS "id", (
-      SELECT coalesce(json_agg("s4"), '[]')
+      SELECT coalesce(array_to_json(array_agg("s4")), '[]')
       FROM (
         SELECT "t2"."name" AS "name"
         FROM "public"."tags" AS "t2" JOIN "public"."post_tags" AS "j3" ON "j3"."tag_id" = "t2"."id"
         WHERE "j3"."post_id" = "t1"."id"
         ORDER BY "t2"."id" ASC
         LIMIT $1) AS "s4") AS "tags", (
-      SELECT coalesce(json_agg("s8"), '[]')
+      SELECT coalesce(array_to_json(array_agg("s8")), '[]')
       FROM (
         SELECT (
           SELECT row_to_json("s7")
@@ -32,20 +32,22 @@ SELECT (
     ORDER BY "t1"."id" ASC
     LIMIT $3) AS "s9")::text AS "posts",
 (
-  SELECT coalesce(json_agg("s16"), '[]')
+  SELECT coalesce(array_to_json(array_agg("s17")), '[]')
   FROM (
     SELECT "t10"."name" AS "name", (
-      SELECT json_build_object('count', count(*)::int)
-      FROM "public"."posts" AS "t11" JOIN "public"."post_tags" AS "j12" ON "j12"."post_id" = "t11"."id"
-      WHERE "j12"."tag_id" = "t10"."id") AS "postsAggregate", (
-      SELECT coalesce(json_agg("s15"), '[]')
+      SELECT row_to_json("s13")
       FROM (
-        SELECT "t13"."id" AS "id"
-        FROM "public"."posts" AS "t13" JOIN "public"."post_tags" AS "j14" ON "j14"."post_id" = "t13"."id"
-        WHERE "j14"."tag_id" = "t10"."id"
-        ORDER BY "t13"."id" DESC
-        LIMIT $4) AS "s15") AS "posts"
+        SELECT count(*)::int AS "count"
+        FROM "public"."posts" AS "t11" JOIN "public"."post_tags" AS "j12" ON "j12"."post_id" = "t11"."id"
+        WHERE "j12"."tag_id" = "t10"."id") AS "s13") AS "postsAggregate", (
+      SELECT coalesce(array_to_json(array_agg("s16")), '[]')
+      FROM (
+        SELECT "t14"."id" AS "id"
+        FROM "public"."posts" AS "t14" JOIN "public"."post_tags" AS "j15" ON "j15"."post_id" = "t14"."id"
+        WHERE "j15"."tag_id" = "t10"."id"
+        ORDER BY "t14"."id" DESC
+        LIMIT $4) AS "s16") AS "posts"
     FROM "public"."tags" AS "t10"
     WHERE "t10"."name" = ANY($5::text::"pg_catalog"."text"[])
     ORDER BY "t10"."id" ASC
-    LIMIT $6) AS "s16")::text AS "tags"
+    LIMIT $6) AS "s17")::text AS "tags"

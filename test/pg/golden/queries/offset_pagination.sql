@@ -6,10 +6,10 @@
 -- $5 = default page size 100
 -- $6 = literal 6
 SELECT (
-  SELECT coalesce(json_agg("s4"), '[]')
+  SELECT coalesce(array_to_json(array_agg("s4")), '[]')
   FROM (
     SELECT "t1"."id" AS "id", (
-      SELECT coalesce(json_agg("s3"), '[]')
+      SELECT coalesce(array_to_json(array_agg("s3")), '[]')
       FROM (
         SELECT "t2"."id" AS "id"
         FROM "public"."posts" AS "t2"
@@ -22,7 +22,7 @@ SELECT (
     LIMIT $3
     OFFSET $4) AS "s4")::text AS "users",
 (
-  SELECT coalesce(json_agg("s6"), '[]')
+  SELECT coalesce(array_to_json(array_agg("s6")), '[]')
   FROM (
     SELECT "t5"."id" AS "id"
     FROM "public"."tags" AS "t5"

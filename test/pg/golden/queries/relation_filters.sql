@@ -9,7 +9,7 @@
 -- $8 = literal draft
 -- $9 = literal "sql"
 SELECT (
-  SELECT coalesce(json_agg("s3"), '[]')
+  SELECT coalesce(array_to_json(array_agg("s3")), '[]')
   FROM (
     SELECT "t1"."id" AS "id"
     FROM "public"."posts" AS "t1"
@@ -20,7 +20,7 @@ SELECT (
     ORDER BY "t1"."id" ASC
     LIMIT $2) AS "s3")::text AS "byAuthor",
 (
-  SELECT coalesce(json_agg("s6"), '[]')
+  SELECT coalesce(array_to_json(array_agg("s6")), '[]')
   FROM (
     SELECT "t4"."username" AS "username"
     FROM "public"."users" AS "t4"
@@ -31,7 +31,7 @@ SELECT (
     ORDER BY "t4"."id" ASC
     LIMIT $4) AS "s6")::text AS "someComments",
 (
-  SELECT coalesce(json_agg("s9"), '[]')
+  SELECT coalesce(array_to_json(array_agg("s9")), '[]')
   FROM (
     SELECT "t7"."username" AS "username"
     FROM "public"."users" AS "t7"
@@ -42,16 +42,20 @@ SELECT (
     ORDER BY "t7"."id" ASC
     LIMIT $7) AS "s9")::text AS "everyPostPublished",
 (
-  SELECT json_build_object('count', count(*)::int)
-  FROM "public"."users" AS "t10"
-  WHERE NOT EXISTS (
-    SELECT 1
-    FROM "public"."posts" AS "t11"
-    WHERE "t11"."author_id" = "t10"."id" AND "t11"."status" = $8))::text AS "noDrafts",
+  SELECT row_to_json("s12")
+  FROM (
+    SELECT count(*)::int AS "count"
+    FROM "public"."users" AS "t10"
+    WHERE NOT EXISTS (
+      SELECT 1
+      FROM "public"."posts" AS "t11"
+      WHERE "t11"."author_id" = "t10"."id" AND "t11"."status" = $8)) AS "s12")::text AS "noDrafts",
 (
-  SELECT json_build_object('count', count(*)::int)
-  FROM "public"."posts" AS "t12"
-  WHERE EXISTS (
-    SELECT 1
-    FROM "public"."tags" AS "t13" JOIN "public"."post_tags" AS "j14" ON "j14"."tag_id" = "t13"."id"
-    WHERE "j14"."post_id" = "t12"."id" AND "t13"."name" = $9))::text AS "taggedSql"
+  SELECT row_to_json("s16")
+  FROM (
+    SELECT count(*)::int AS "count"
+    FROM "public"."posts" AS "t13"
+    WHERE EXISTS (
+      SELECT 1
+      FROM "public"."tags" AS "t14" JOIN "public"."post_tags" AS "j15" ON "j15"."tag_id" = "t14"."id"
+      WHERE "j15"."post_id" = "t13"."id" AND "t14"."name" = $9)) AS "s16")::text AS "taggedSql"

@@ -6,7 +6,7 @@
 -- $5 = literal 2
 -- $6 = literal 10
 SELECT (
-  SELECT coalesce(json_agg("s2"), '[]')
+  SELECT coalesce(array_to_json(array_agg("s2")), '[]')
   FROM (
     SELECT "t1"."id" AS "id", "t1"."external_id" AS "externalId", "t1"."birthday" AS "birthday", "t1"."score" AS "score", "t1"."created_at" AS "createdAt"
     FROM "public"."users" AS "t1"
@@ -14,7 +14,7 @@ SELECT (
     LIMIT $1
     OFFSET $2) AS "s2")::text AS "users",
 (
-  SELECT coalesce(json_agg("s4"), '[]')
+  SELECT coalesce(array_to_json(array_agg("s4")), '[]')
   FROM (
     SELECT "t3"."id" AS "id", "t3"."views"::text AS "views", "t3"."rating"::text AS "rating", "t3"."metadata" AS "metadata", "t3"."labels" AS "labels", "t3"."status" AS "status", "t3"."published_at" AS "publishedAt", "t3"."content" AS "content"
     FROM "public"."posts" AS "t3"
@@ -22,7 +22,7 @@ SELECT (
     ORDER BY "t3"."id" ASC
     LIMIT $4) AS "s4")::text AS "posts",
 (
-  SELECT coalesce(json_agg("s6"), '[]')
+  SELECT coalesce(array_to_json(array_agg("s6")), '[]')
   FROM (
     SELECT "t5"."id" AS "id", "t5"."title" AS "title"
     FROM "public"."published_posts" AS "t5"

@@ -10,7 +10,7 @@ SELECT (
   SELECT row_to_json("s4")
   FROM (
     SELECT "t1"."id" AS "id", "t1"."username" AS "username", (
-      SELECT coalesce(json_agg("s3"), '[]')
+      SELECT coalesce(array_to_json(array_agg("s3")), '[]')
       FROM (
         SELECT "t2"."title" AS "title"
         FROM "public"."posts" AS "t2"

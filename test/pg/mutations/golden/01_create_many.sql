@@ -50,7 +50,7 @@ SELECT (
     ORDER BY k."#ord")::text
   FROM "k0" AS k);
 SELECT (
-  SELECT coalesce(json_agg("s2"), '[]')
+  SELECT coalesce(array_to_json(array_agg("s2")), '[]')
   FROM (
     SELECT "t1"."id" AS "id", "t1"."name" AS "name", "t1"."email" AS "email", "t1"."risk" AS "risk", "t1"."visits" AS "visits"
     FROM unnest($1::text::"pg_catalog"."int4"[]) WITH ORDINALITY AS k("k0", ord) JOIN "public"."customers" AS "t1" ON "t1"."id" = k."k0"

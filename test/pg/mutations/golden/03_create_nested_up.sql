@@ -58,7 +58,7 @@ SELECT (
     ORDER BY k."#ord")::text
   FROM "k0" AS k);
 SELECT (
-  SELECT coalesce(json_agg("s8"), '[]')
+  SELECT coalesce(array_to_json(array_agg("s8")), '[]')
   FROM (
     SELECT "t1"."id" AS "id", "t1"."amount"::text AS "amount", (
       SELECT row_to_json("s7")

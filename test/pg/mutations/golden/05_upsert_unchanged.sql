@@ -22,7 +22,7 @@ SELECT (
     ORDER BY k."#ord")::text
   FROM "k0" AS k);
 SELECT (
-  SELECT coalesce(json_agg("s2"), '[]')
+  SELECT coalesce(array_to_json(array_agg("s2")), '[]')
   FROM (
     SELECT "t1"."id" AS "id", "t1"."name" AS "name"
     FROM unnest($1::text::"pg_catalog"."int4"[], $2::text::"pg_catalog"."text"[]) WITH ORDINALITY AS k("k0", "u0", ord) JOIN "public"."customers" AS "t1" ON ("t1"."id" = k."k0") OR (k.k0 IS NULL AND "t1"."email" = k."u0")

@@ -33,7 +33,7 @@ SELECT (
     ORDER BY u."id")::text
   FROM u);
 SELECT (
-  SELECT coalesce(json_agg("s2"), '[]')
+  SELECT coalesce(array_to_json(array_agg("s2")), '[]')
   FROM (
     SELECT "t1"."id" AS "id", "t1"."name" AS "name"
     FROM unnest($1::text::"pg_catalog"."int4"[]) WITH ORDINALITY AS k("k0", ord) JOIN "public"."tags" AS "t1" ON "t1"."id" = k."k0"
