@@ -13,6 +13,7 @@ import { silentLogger, type Logger } from './logger.js';
 import { JSON_TYPE } from './mediaType.js';
 import { Metrics } from './Metrics.js';
 import { createPersistedOperations } from './persisted.js';
+import { createEndpointCache, type EndpointCache } from './cachedExecution.js';
 import { requestIdOf } from './requestId.js';
 import { errorResponse, HttpError, jsonResponse, textResponse } from './responses.js';
 import type { Handler, HttpRequest, HttpResponse, ServerOptions } from './types.js';
@@ -40,6 +41,8 @@ export interface HandlerCore {
   record(request: HttpRequest, response: HttpResponse, startedAt: number, code: string): void;
   /** From now on GET /ready answers 503, so load balancers stop sending traffic. */
   markShuttingDown(): void;
+  /** The result cache (ServerOptions.cache); null when off. */
+  readonly cache: EndpointCache | null;
 }
 
 /**
@@ -103,6 +106,7 @@ export function buildHandler(options: ServerOptions): HandlerCore {
     deadlines: new Deadlines(timeoutMs),
     contextValue: options.contextValue,
     rootValue: options.rootValue,
+    cache: options.cache ? createEndpointCache(options.cache, options.engine) : null,
   };
   const cors = options.cors || null;
   let shuttingDown = false;
@@ -271,6 +275,7 @@ export function buildHandler(options: ServerOptions): HandlerCore {
     markShuttingDown() {
       shuttingDown = true;
     },
+    cache: endpoint.cache,
   };
 }
 
