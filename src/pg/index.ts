@@ -8,6 +8,12 @@ export { connect, type ConnectOptions } from './driver/connect.js';
 export { createPostgresClient } from './driver/createPostgresClient.js';
 export { createPgliteClient } from './driver/createPgliteClient.js';
 export { countStatements } from './driver/countStatements.js';
+export {
+  createPgInvalidation,
+  INVALIDATION_CHANNEL,
+  type PgInvalidation,
+  type PgInvalidationOptions,
+} from './cache/createPgInvalidation.js';
 export type { PoolOptions, QueryOptions, QueryRows, SqlClient } from './driver/SqlClient.js';
 export {
   createPgSource,
