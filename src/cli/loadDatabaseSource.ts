@@ -1,4 +1,10 @@
-import { reflect, type ReflectOptions, type Reflection, type SqlClient } from '../pg/index.js';
+import {
+  createPgInvalidation,
+  reflect,
+  type ReflectOptions,
+  type Reflection,
+  type SqlClient,
+} from '../pg/index.js';
 import { DEFAULT_LIMITS } from '../pg/schema/buildModel.js';
 import type { Logger } from '../server/index.js';
 import { CliError, ExitCode } from './ExitCode.js';
@@ -119,6 +125,10 @@ export async function loadDatabaseSource(
       const rows = await client.query('SELECT 1');
       return rows.length === 1;
     },
+    // LISTENs only once a result cache subscribes to it (--cache-bytes).
+    invalidation: createPgInvalidation(client, {
+      onError: (error) => logger.warn('result cache invalidation failed', { error }),
+    }),
     close: () => client.end(),
   };
 }
