@@ -277,9 +277,15 @@ function run(
   startedAt: number,
   cached: CacheableRequest | undefined,
 ): HttpResponse | Promise<HttpResponse> {
-  if (cached !== undefined && endpoint.cache !== null) {
+  const cache = endpoint.cache;
+  if (
+    cached !== undefined &&
+    cache !== null &&
+    (prepared.operationType === 'mutation' ||
+      cache.policyOf(prepared, cache.rootType) !== undefined)
+  ) {
     return runCached({
-      cache: endpoint.cache,
+      cache,
       prepared,
       request: cached.request,
       method: cached.method,
@@ -322,6 +328,8 @@ function answer(
       performance.now() - startedAt,
     ),
   };
+  // With a result cache, what it does not keep is marked so (its own answers say more).
+  if (endpoint.cache !== null) headers['cache-control'] = 'no-store';
   let status = outcome.hasData ? 200 : requestErrorStatus(info.media, 400);
   const database = databaseStatus(outcome);
   if (database) {

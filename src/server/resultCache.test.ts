@@ -171,7 +171,7 @@ describe('the result cache: freshness', () => {
     expect(state.runs).toBe(2);
   });
 
-  it('publishes a mutation\'s writes to the bus, and invalidates what the bus says', async () => {
+  it("publishes a mutation's writes to the bus, and invalidates what the bus says", async () => {
     const published: string[][] = [];
     let deliver: (tags: ReadonlyArray<string>) => void = () => {};
     const bus: InvalidationBus = {
@@ -205,7 +205,7 @@ describe('the result cache: single flight', () => {
     expect(answers.filter((a) => a.headers['x-sluice-cache'] === 'shared')).toHaveLength(7);
   });
 
-  it('gives an error to that execution\'s waiters only, and keeps nothing of it', async () => {
+  it("gives an error to that execution's waiters only, and keeps nothing of it", async () => {
     const fixture = counted();
     const { handle, state } = cachedHandler({ fields: { 'Query.flaky': 60 } }, fixture);
     fixture.hold();

@@ -9,9 +9,9 @@ import { CACHED_DIRECTIVE } from './cachePolicy.js';
 export const cachedDirective = new GraphQLDirective({
   name: CACHED_DIRECTIVE,
   description:
-    'Keep this query\'s answer in the server\'s result cache for `ttl` seconds (each scope apart).',
+    "Keep this query's answer in the server's result cache for `ttl` seconds (each scope apart).",
   locations: [DirectiveLocation.QUERY],
-  args: { ttl: { type: GraphQLInt, description: 'Seconds; the server\'s default when left out.' } },
+  args: { ttl: { type: GraphQLInt, description: "Seconds; the server's default when left out." } },
 });
 
 /** The schema with `@cached` declared (unchanged when it already declares a `@cached`). */

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/index.js';
-import { createPgInvalidation, type PgInvalidation } from '../../src/pg/cache/createPgInvalidation.js';
+import {
+  createPgInvalidation,
+  type PgInvalidation,
+} from '../../src/pg/cache/createPgInvalidation.js';
 import { createPostgresClient } from '../../src/pg/driver/createPostgresClient.js';
 import { reflect } from '../../src/pg/reflect.js';
 import { createHandler } from '../../src/server/createHandler.js';
