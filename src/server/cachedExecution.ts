@@ -9,7 +9,7 @@ import { ANY_WRITE } from '../engine/index.js';
 import { cacheKey, cachePolicyOf, canonicalVariables, type CachePolicy } from './cachePolicy.js';
 import { headerValue } from './csrf.js';
 import type { OperationScope } from './OperationScope.js';
-import { CachedResponse, ResultCache } from './ResultCache.js';
+import { ResultCache, type CachedResponse } from './ResultCache.js';
 import { SharedScope } from './SharedScope.js';
 import type { HttpRequest, HttpResponse, InvalidationBus, ResultCacheOptions } from './types.js';
 
