@@ -88,7 +88,7 @@ export interface PersistedOptions {
 }
 
 /**
- * How writes reach the result caches of other processes (docs/cache.md, "Several processes"):
+ * How writes reach the result caches of other processes (docs/cache.md, "Invalidation"):
  * `sluice/pg`'s `createPgInvalidation` over LISTEN/NOTIFY, or anything with these two methods.
  */
 export interface InvalidationBus {

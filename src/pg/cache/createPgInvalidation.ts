@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ANY_WRITE } from '../../engine/index.js';
 import type { SqlClient } from '../driver/SqlClient.js';
 
-/** The channel result caches share invalidations on (docs/cache.md, "Several processes"). */
+/** The channel result caches share invalidations on (docs/cache.md, "Invalidation"). */
 export const INVALIDATION_CHANNEL = 'sluice_cache_invalidate';
 
 /** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more; past this, everything is invalidated. */
