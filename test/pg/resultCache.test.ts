@@ -120,6 +120,28 @@ describe('invalidation', () => {
     }
   });
 
+  it("by another server's mutation, heard through its NOTIFY", async () => {
+    // A second server, as another process would be: its own engine, cache, bus and connection.
+    const other = db.url === undefined ? db.client : createPostgresClient(db.url, { max: 1 });
+    const otherBus = createPgInvalidation(other);
+    const otherHandle = createHandler({
+      engine: createEngine({ schema: (await reflect(other)).schema }),
+      csrf: false,
+      cache: { fields: { 'Query.notes': 60 }, invalidation: otherBus },
+    });
+    try {
+      expect((await ask('{ notes { id } }')).cache).toBe('miss');
+      expect((await ask('{ notes { id } }')).cache).toBe('hit');
+      await send(otherHandle, {
+        json: { query: 'mutation { createNote(input: { label: "from B" }) { id } }' },
+      });
+      await eventually(async () => (await ask('{ notes { id } }')).cache === 'miss');
+    } finally {
+      await otherBus.close();
+      if (other !== db.client) await other.end();
+    }
+  });
+
   it('publishes its own mutations on the channel, for the other processes', async () => {
     const heard: string[] = [];
     const unlisten = await db.client.listen!('sluice_cache_invalidate', (p) => heard.push(p));
