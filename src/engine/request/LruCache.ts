@@ -67,7 +67,10 @@ export class LruCache<K, V> {
       this.delete(key);
       return;
     }
-    entry.used = ++this.#clock;
+    // Placed again at the back: the newest, and not yet used since.
+    this.#map.delete(key);
+    entry.used = entry.placed = ++this.#clock;
+    this.#map.set(key, entry);
     while (this.#bytes > this.#maxBytes) this.#evictOldest();
   }
 
