@@ -1,5 +1,7 @@
 // The contenders, each a server script run in its own process. `dialect` picks the documents it
-// is sent (queries.js); `peer` marks the named peers that "best peer" ratios are taken against.
+// is sent (queries.js); `peer` marks the named peers that "best peer" ratios are taken against;
+// `env` is added to the server's environment; `optIn` contenders run only when --contenders names
+// them.
 import { fileURLToPath } from 'node:url';
 
 const script = (name) => fileURLToPath(new URL(`./servers/${name}.js`, import.meta.url));
@@ -34,5 +36,25 @@ export const CONTENDERS = [
     script: script('sluice'),
     dialect: 'canonical',
     peer: false,
+  },
+  {
+    name: 'sluice-cache-hit',
+    description:
+      'Sluice with its result cache on for Query.users: every request after the first a hit',
+    script: script('sluice'),
+    dialect: 'canonical',
+    peer: false,
+    optIn: true,
+    env: { SLUICE_CACHE: 'hit' },
+  },
+  {
+    name: 'sluice-cache-miss',
+    description:
+      'Sluice with its result cache on for another operation: every request looks it up and misses',
+    script: script('sluice'),
+    dialect: 'canonical',
+    peer: false,
+    optIn: true,
+    env: { SLUICE_CACHE: 'miss' },
   },
 ];

@@ -40,7 +40,12 @@ async function startAndVerify({ contender, database, opts, reference }) {
   try {
     server = await startServer({
       script: contender.script,
-      env: { DATABASE_URL: database.url, POOL_SIZE: String(opts.pool), NODE_ENV: 'production' },
+      env: {
+        DATABASE_URL: database.url,
+        POOL_SIZE: String(opts.pool),
+        NODE_ENV: 'production',
+        ...contender.env,
+      },
       timeoutMs: 60_000,
     });
   } catch (error) {

@@ -1,5 +1,6 @@
 import {
   catalogVersion,
+  createPgInvalidation,
   reflect,
   type ReflectOptions,
   type Reflection,
@@ -133,6 +134,10 @@ export async function loadDatabaseSource(
       const rows = await client.query('SELECT 1');
       return rows.length === 1;
     },
+    // LISTENs only once a result cache subscribes to it (--cache-bytes).
+    invalidation: createPgInvalidation(client, {
+      onError: (error) => logger.warn('result cache invalidation failed', { error }),
+    }),
     close: () => client.end(),
   };
 }

@@ -65,6 +65,10 @@ export interface ServeConfig {
   planCacheSize: number | undefined;
   planCacheBytes: number | undefined;
   maxBodyBytes: number | undefined;
+  cacheBytes: number;
+  cacheTtl: number;
+  cacheFields: string[] | undefined;
+  cacheOperations: string[] | undefined;
   timeoutMs: number | undefined;
   requestTimeoutMs: number | undefined;
   shutdownGraceMs: number | undefined;
@@ -125,6 +129,10 @@ export const DEFAULT_CONFIG: ServeConfig = {
   planCacheSize: undefined,
   planCacheBytes: undefined,
   maxBodyBytes: undefined,
+  cacheBytes: 0,
+  cacheTtl: 60,
+  cacheFields: undefined,
+  cacheOperations: undefined,
   timeoutMs: undefined,
   requestTimeoutMs: undefined,
   shutdownGraceMs: undefined,
@@ -496,6 +504,38 @@ export const OPTIONS: readonly OptionSpec[] = [
     placeholder: 'n',
     help: 'largest request body after decompression',
     defaultHelp: '1 MiB',
+  },
+  {
+    name: 'cacheBytes',
+    kind: int(0),
+    commands: both,
+    placeholder: 'n',
+    help: 'result cache: most bytes of answers kept; queries opt in (docs/cache.md)',
+    defaultHelp: '0: off',
+  },
+  {
+    name: 'cacheTtl',
+    kind: int(1),
+    commands: both,
+    placeholder: 's',
+    help: 'result cache: seconds an answer is served',
+    defaultHelp: '60',
+  },
+  {
+    name: 'cacheFields',
+    kind: { type: 'list' },
+    commands: both,
+    placeholder: 'coordinates',
+    help: 'result cache: root fields to cache (Query.users,…)',
+    defaultHelp: 'none',
+  },
+  {
+    name: 'cacheOperations',
+    kind: { type: 'list' },
+    commands: both,
+    placeholder: 'names',
+    help: 'result cache: query operation names to cache',
+    defaultHelp: 'none',
   },
   {
     name: 'timeoutMs',

@@ -3,7 +3,10 @@ import { createEngine, type EngineOptions } from '../engine/index.js';
 import {
   createJsonLogger,
   createSluiceServer,
+  withCachedDirective,
+  type InvalidationBus,
   type Logger,
+  type ResultCacheOptions,
   type ServerOptions,
   type SluiceServerOptions,
 } from '../server/index.js';
@@ -22,6 +25,8 @@ export interface ServeSource {
   readonly contextValue?: ServerOptions['contextValue'];
   /** Dependencies reachable? (GET /ready) */
   readonly readiness?: () => Promise<boolean> | boolean;
+  /** How writes reach the result caches of other processes (a database: LISTEN/NOTIFY). */
+  readonly invalidation?: InvalidationBus;
   /** Releases what the source holds (a database), after the server has closed. */
   readonly close?: () => Promise<void> | void;
   /** Builds the schema again (a reflected database whose catalog changed: SIGHUP, `--watch`). */
@@ -94,8 +99,12 @@ export function serverOptions(
       'persisted mode "trusted" needs --persisted-documents <file> (the allowlist).',
     );
   }
+  const cache = cacheOptions(config, source);
+  // With a result cache, queries may say `@cached(ttl: …)`: the schema declares it.
+  const schema = cache === undefined ? source.schema : withCachedDirective(source.schema);
   return {
-    engine: createEngine(engineOptions(source.schema, config, logger)),
+    engine: createEngine(engineOptions(schema, config, logger)),
+    ...(cache === undefined ? {} : { cache }),
     path: config.path,
     graphiql: config.graphiql
       ? source.defaultQuery !== undefined
@@ -119,6 +128,26 @@ export function serverOptions(
     ...(source.readiness ? { readiness: source.readiness } : {}),
     ...(source.contextValue ? { contextValue: source.contextValue } : {}),
     ...optional,
+  };
+}
+
+/** The result cache from `--cache-*` (docs/cache.md); undefined when `--cache-bytes` is 0. */
+export function cacheOptions(
+  config: Pick<ServeConfig, 'cacheBytes' | 'cacheTtl' | 'cacheFields' | 'cacheOperations'>,
+  source: Pick<ServeSource, 'invalidation'>,
+): ResultCacheOptions | undefined {
+  if (config.cacheBytes <= 0) return undefined;
+  const ttl = config.cacheTtl;
+  const each = (names: string[] | undefined) =>
+    names === undefined ? undefined : Object.fromEntries(names.map((name) => [name, ttl]));
+  const fields = each(config.cacheFields);
+  const operations = each(config.cacheOperations);
+  return {
+    maxBytes: config.cacheBytes,
+    ttl,
+    ...(fields ? { fields } : {}),
+    ...(operations ? { operations } : {}),
+    ...(source.invalidation ? { invalidation: source.invalidation } : {}),
   };
 }
 

@@ -37,6 +37,7 @@ export {
 export { ErrorCode } from './errors/ErrorCode.js';
 export { LruCache } from './request/LruCache.js';
 export {
+  ANY_WRITE,
   getFieldSource,
   isAborted,
   sourceJSONText,
@@ -47,5 +48,6 @@ export {
   type SourceCompileRequest,
   type SourceFieldResult,
   type SourceRootField,
+  type SourceTags,
 } from './source/DataSource.js';
 export { parse, type SluiceParseOptions } from './language/parse.js';

@@ -9,6 +9,12 @@ export { createPostgresClient } from './driver/createPostgresClient.js';
 export { createReplicatedClient, type ReplicaOptions } from './driver/createReplicatedClient.js';
 export { createPgliteClient } from './driver/createPgliteClient.js';
 export { countStatements } from './driver/countStatements.js';
+export {
+  createPgInvalidation,
+  INVALIDATION_CHANNEL,
+  type PgInvalidation,
+  type PgInvalidationOptions,
+} from './cache/createPgInvalidation.js';
 export type { PoolOptions, QueryOptions, QueryRows, SqlClient } from './driver/SqlClient.js';
 export {
   createPgSource,

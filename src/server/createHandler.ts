@@ -13,6 +13,7 @@ import { silentLogger, type Logger } from './logger.js';
 import { JSON_TYPE } from './mediaType.js';
 import { Metrics } from './Metrics.js';
 import { createPersistedOperations } from './persisted.js';
+import { createEndpointCache, type EndpointCache } from './cachedExecution.js';
 import { requestIdOf } from './requestId.js';
 import { errorResponse, HttpError, jsonResponse, textResponse } from './responses.js';
 import type { Handler, HttpRequest, HttpResponse, ServerOptions } from './types.js';
@@ -42,9 +43,11 @@ export interface HandlerCore {
   markShuttingDown(): void;
   /**
    * Serves `engine` from the next request on (a schema reloaded without a restart); requests
-   * already prepared finish on the engine they began with.
+   * already prepared finish on the engine they began with. The result cache starts empty.
    */
   replaceEngine(engine: Engine): void;
+  /** The result cache (ServerOptions.cache); null when off. */
+  readonly cache: EndpointCache | null;
 }
 
 /**
@@ -108,6 +111,7 @@ export function buildHandler(options: ServerOptions): HandlerCore {
     deadlines: new Deadlines(timeoutMs),
     contextValue: options.contextValue,
     rootValue: options.rootValue,
+    cache: options.cache ? createEndpointCache(options.cache, options.engine) : null,
   };
   const cors = options.cors || null;
   let shuttingDown = false;
@@ -278,7 +282,9 @@ export function buildHandler(options: ServerOptions): HandlerCore {
     },
     replaceEngine(engine) {
       endpoint.engine = engine;
+      endpoint.cache?.useSchemaOf(engine);
     },
+    cache: endpoint.cache,
   };
 }
 

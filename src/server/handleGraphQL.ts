@@ -22,6 +22,7 @@ import type { PersistedOperations } from './persisted.js';
 import { paramsFromJsonBody, paramsFromSearch, type GraphQLParams } from './readParams.js';
 import { contentTypeHeader, errorResponse, HttpError } from './responses.js';
 import { OperationScope } from './OperationScope.js';
+import { runCached, type EndpointCache } from './cachedExecution.js';
 import { serverTiming } from './serverTiming.js';
 import type {
   CsrfOptions,
@@ -45,6 +46,8 @@ export interface GraphQLEndpoint {
   readonly deadlines: Deadlines;
   readonly contextValue: ServerOptions['contextValue'];
   readonly rootValue: unknown;
+  /** The result cache; null when off (then no request does any work for it). */
+  readonly cache: EndpointCache | null;
 }
 
 /** What the request turned out to be, for metrics and the request log. */
@@ -226,17 +229,25 @@ export function handleGraphQL(
 
   const variables = params.variables ?? null;
   const scope = new OperationScope(request, info.requestId);
+  const cached = endpoint.cache === null ? undefined : { request, method, query };
   if (!endpoint.contextValue) {
-    return run(prepared, variables, undefined, scope, endpoint, info, startedAt);
+    return run(prepared, variables, undefined, scope, endpoint, info, startedAt, cached);
   }
   const contextValue = endpoint.contextValue(request, scope);
   if (contextValue instanceof Promise) {
     scope.wait();
     return contextValue.then((value: unknown) =>
-      run(prepared, variables, value, scope, endpoint, info, startedAt),
+      run(prepared, variables, value, scope, endpoint, info, startedAt, cached),
     );
   }
-  return run(prepared, variables, contextValue, scope, endpoint, info, startedAt);
+  return run(prepared, variables, contextValue, scope, endpoint, info, startedAt, cached);
+}
+
+/** What a request on an endpoint with a result cache brings to `run` (undefined without one). */
+interface CacheableRequest {
+  readonly request: HttpRequest;
+  readonly method: string;
+  readonly query: string;
 }
 
 /**
@@ -250,7 +261,7 @@ class Execution implements ExecuteBytesRequest {
     readonly variables: Readonly<Record<string, unknown>> | null,
     readonly contextValue: unknown,
     readonly rootValue: unknown,
-    private readonly scope: OperationScope,
+    private readonly scope: { readonly signal: AbortSignal; readonly aborted?: boolean },
   ) {}
 
   get signal(): AbortSignal {
@@ -258,7 +269,7 @@ class Execution implements ExecuteBytesRequest {
   }
 
   get aborted(): boolean {
-    return this.scope.aborted;
+    return this.scope.aborted ?? this.scope.signal.aborted;
   }
 }
 
@@ -270,7 +281,33 @@ function run(
   endpoint: GraphQLEndpoint,
   info: RequestInfo,
   startedAt: number,
+  cached: CacheableRequest | undefined,
 ): HttpResponse | Promise<HttpResponse> {
+  const cache = endpoint.cache;
+  if (
+    cached !== undefined &&
+    cache !== null &&
+    (prepared.operationType === 'mutation' ||
+      cache.policyOf(prepared, cache.rootType) !== undefined)
+  ) {
+    return runCached({
+      cache,
+      prepared,
+      request: cached.request,
+      method: cached.method,
+      query: cached.query,
+      variables,
+      contextValue,
+      scope,
+      execute: (signals) =>
+        prepared.execute(new Execution(variables, contextValue, endpoint.rootValue, signals)),
+      wait: (promise) => {
+        scope.wait();
+        return withTimeout(promise, endpoint, startedAt, scope);
+      },
+      answer: (outcome) => answer(prepared, outcome, endpoint, info, startedAt),
+    });
+  }
   const ran = prepared.execute(new Execution(variables, contextValue, endpoint.rootValue, scope));
   if (!(ran instanceof Promise)) return answer(prepared, ran, endpoint, info, startedAt);
   scope.wait();
@@ -297,6 +334,8 @@ function answer(
       performance.now() - startedAt,
     ),
   };
+  // With a result cache, what it does not keep is marked so (its own answers say more).
+  if (endpoint.cache !== null) headers['cache-control'] = 'no-store';
   let status = outcome.hasData ? 200 : requestErrorStatus(info.media, 400);
   const database = databaseStatus(outcome);
   if (database) {

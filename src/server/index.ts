@@ -11,6 +11,7 @@ export {
 } from './createSluiceServer.js';
 export { createJsonLogger, silentLogger, type Logger, type LogLevel } from './logger.js';
 export { sha256Hex } from './persisted.js';
+export { cachedDirective, withCachedDirective } from './withCachedDirective.js';
 export type {
   CorsOptions,
   CsrfOptions,
@@ -18,7 +19,9 @@ export type {
   Handler,
   HttpRequest,
   HttpResponse,
+  InvalidationBus,
   PersistedOptions,
+  ResultCacheOptions,
   RequestScope,
   ServerOptions,
 } from './types.js';

@@ -92,6 +92,46 @@ export interface PersistedOptions {
   readonly maxDocumentBytes?: number;
 }
 
+/**
+ * How writes reach the result caches of other processes (docs/cache.md, "Invalidation"):
+ * `sluice/pg`'s `createPgInvalidation` over LISTEN/NOTIFY, or anything with these two methods.
+ */
+export interface InvalidationBus {
+  /** Tells the other processes the tags a mutation here wrote. */
+  publish(tags: ReadonlyArray<string>): void;
+  /** Calls `listener` with the tags written elsewhere. */
+  subscribe(listener: (tags: ReadonlyArray<string>) => void): void;
+}
+
+/** The result cache (docs/cache.md). Off unless given; nothing is cached without a policy. */
+export interface ResultCacheOptions {
+  /**
+   * Most bytes the kept responses take: each counts its body's UTF-8 bytes, its key (two bytes a
+   * character) and 256 bytes of overhead; the least recently used go first. Default 64 MiB.
+   */
+  readonly maxBytes?: number;
+  /** Seconds an entry is served when `@cached` gives no `ttl`. Default 60. */
+  readonly ttl?: number;
+  /** Query operations cached, by operation name: seconds each is served. */
+  readonly operations?: Readonly<Record<string, number>>;
+  /**
+   * Root query fields, by coordinate (`Query.users`): seconds. A query whose every root field is
+   * listed is cached, for the least of their TTLs.
+   */
+  readonly fields?: Readonly<Record<string, number>>;
+  /**
+   * Who the answer is for: a string that is part of every key (say the role and the settings a
+   * request applies), or undefined to leave the request uncached. Called after `contextValue`,
+   * with its value. Without it, a request with an `Authorization` or `Cookie` header is never
+   * cached, and every other request shares one scope.
+   */
+  readonly scope?: (request: HttpRequest, contextValue: unknown) => string | undefined;
+  /** Invalidations to and from other processes. Default: this process only. */
+  readonly invalidation?: InvalidationBus;
+  /** The clock TTLs are measured on, in milliseconds (tests). Default Date.now. */
+  readonly now?: () => number;
+}
+
 export interface GraphiQLOptions {
   readonly title?: string;
   readonly defaultQuery?: string;
@@ -134,4 +174,6 @@ export interface ServerOptions {
    */
   readonly contextValue?: (request: HttpRequest, scope: RequestScope) => unknown;
   readonly rootValue?: unknown;
+  /** The result cache: off by default (docs/cache.md). */
+  readonly cache?: ResultCacheOptions;
 }

@@ -1,5 +1,6 @@
 import type { ExecutionArgs, GraphQLError, GraphQLFormattedError } from 'graphql';
 import { errorCodesOf, withCode } from '../errors/formatError.js';
+import type { SourceGroup, SourceRun } from '../plan/SourceGroup.js';
 import type { Abortable } from '../source/DataSource.js';
 import { buildExecutionContext, type ExecutionContext } from './ExecutionContext.js';
 import type { ExecutionSettings } from './ExecutionOptions.js';
@@ -37,6 +38,8 @@ export interface RunJSONResult {
   readonly errorCount: number;
   /** The distinct `extensions.code` of the written errors, in the order they first appear. */
   readonly errorCodes: ReadonlyArray<string>;
+  /** The data-source statements the execution ran (for their tags); undefined when none ran. */
+  readonly sourceRuns?: ReadonlyMap<SourceGroup, SourceRun> | undefined;
 }
 
 /** Runs an operation on the byte path and writes the complete response. */
@@ -82,6 +85,7 @@ function finish(ctx: ExecutionContext, data: string, options: RunJSONOptions): R
     data,
     errorCount: errors.length,
     errorCodes: written.codes,
+    sourceRuns: ctx.sourceRuns,
   };
 }
 

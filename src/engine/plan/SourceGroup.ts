@@ -4,6 +4,7 @@ import type {
   CompiledSourceQuery,
   DataSource,
   SourceFieldResult,
+  SourceTags,
 } from '../source/DataSource.js';
 
 /**
@@ -32,4 +33,20 @@ export function runSourceGroup(
   } catch (error) {
     return Promise.reject(error);
   }
+}
+
+/** The tags of the statements of some groups, joined; undefined when none reports tags. */
+export function tagsOfRuns(groups: Iterable<SourceGroup>): SourceTags | undefined {
+  let reads: Set<string> | undefined;
+  let writes: Set<string> | undefined;
+  for (const group of groups) {
+    const compiled = group.compiled;
+    const tags = 'error' in compiled ? undefined : compiled.tags;
+    if (tags === undefined) continue;
+    reads ??= new Set();
+    writes ??= new Set();
+    for (const tag of tags.reads) reads.add(tag);
+    for (const tag of tags.writes) writes.add(tag);
+  }
+  return reads === undefined || writes === undefined ? undefined : { reads, writes };
 }

@@ -54,3 +54,23 @@ describe('LruCache', () => {
     expect(() => new LruCache(1, 0)).toThrow(RangeError);
   });
 });
+
+describe('LruCache eviction', () => {
+  it('gives a used entry a second chance and a peeked one none', () => {
+    const cache = new LruCache<string, number>(3);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.set('c', 3);
+    cache.get('a');
+    expect(cache.peek('b')).toBe(2);
+    cache.set('d', 4); // a was used: placed again; b only peeked: evicted
+    expect([cache.peek('a'), cache.peek('b'), cache.peek('c'), cache.peek('d')]).toEqual([
+      1,
+      undefined,
+      3,
+      4,
+    ]);
+    cache.set('e', 5); // c is now the oldest unused
+    expect([cache.peek('a'), cache.peek('c')]).toEqual([1, undefined]);
+  });
+});

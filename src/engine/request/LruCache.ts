@@ -1,14 +1,16 @@
 /**
  * A least-recently-used map bounded by a number of entries and by the bytes they are said to
  * take (each `set` gives its entry's size). A hit only stamps the entry with a counter (no
- * reordering on the hot path); adding an entry evicts the ones with the oldest stamps until both
- * bounds hold. That scan is linear, but it only happens on a miss, which costs a parse and a
- * validation anyway.
+ * reordering on the hot path). Entries sit in the order they were placed; adding one evicts from
+ * the front until both bounds hold, and an entry used since it was placed is not evicted but
+ * placed again at the back (a second chance): an entry goes once it has been neither placed nor
+ * used for the longest. Each eviction costs amortised constant time (every move pays for a hit),
+ * whatever the number of entries.
  */
 export class LruCache<K, V> {
   readonly #max: number;
   readonly #maxBytes: number;
-  readonly #map = new Map<K, { value: V; used: number; bytes: number }>();
+  readonly #map = new Map<K, { value: V; used: number; placed: number; bytes: number }>();
   #clock = 0;
   #bytes = 0;
 
@@ -36,12 +38,18 @@ export class LruCache<K, V> {
     return entry.value;
   }
 
+  /** The value kept for `key`, without counting a use. */
+  peek(key: K): V | undefined {
+    return this.#map.get(key)?.value;
+  }
+
   /** Keeps `value`, unless its size alone is over the byte bound; returns whether it was kept. */
   set(key: K, value: V, bytes = 0): boolean {
     this.delete(key);
     if (bytes > this.#maxBytes) return false;
     while (this.#map.size >= this.#max || this.#bytes + bytes > this.#maxBytes) this.#evictOldest();
-    this.#map.set(key, { value, used: ++this.#clock, bytes });
+    const stamp = ++this.#clock;
+    this.#map.set(key, { value, used: stamp, placed: stamp, bytes });
     this.#bytes += bytes;
     return true;
   }
@@ -59,7 +67,10 @@ export class LruCache<K, V> {
       this.delete(key);
       return;
     }
-    entry.used = ++this.#clock;
+    // Placed again at the back: the newest, and not yet used since.
+    this.#map.delete(key);
+    entry.used = entry.placed = ++this.#clock;
+    this.#map.set(key, entry);
     while (this.#bytes > this.#maxBytes) this.#evictOldest();
   }
 
@@ -76,14 +87,16 @@ export class LruCache<K, V> {
   }
 
   #evictOldest(): void {
-    let oldestKey: K | undefined;
-    let oldest = Infinity;
+    // A moved entry is met again at the back, unused since its move: the loop ends.
     for (const [key, entry] of this.#map) {
-      if (entry.used < oldest) {
-        oldest = entry.used;
-        oldestKey = key;
+      if (entry.used > entry.placed) {
+        this.#map.delete(key);
+        entry.used = entry.placed = ++this.#clock;
+        this.#map.set(key, entry);
+        continue;
       }
+      this.delete(key);
+      return;
     }
-    if (oldest !== Infinity) this.delete(oldestKey as K);
   }
 }

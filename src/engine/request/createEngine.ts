@@ -32,6 +32,8 @@ import { parse } from '../language/parse.js';
 import { checkVariables } from '../validation/checkVariables.js';
 import { createErrorFormatter, errorCodesOf, withCode } from '../errors/formatError.js';
 import { LruCache } from './LruCache.js';
+import type { SourceTags } from '../source/DataSource.js';
+import { tagsOfRuns } from '../plan/SourceGroup.js';
 import { pickOperation } from '../plan/pickOperation.js';
 import { isAsyncIterable, mapAsyncIterator } from '../execution/mapAsyncIterator.js';
 
@@ -158,6 +160,12 @@ export interface ExecuteOutcome<Body extends string | Uint8Array = string> {
   readonly errorCodes: ReadonlyArray<string>;
   /** Milliseconds spent executing and writing the response (they are one step on the byte path). */
   readonly executeMs: number;
+  /**
+   * What the data sources that answered read and wrote: their `CompiledSourceQuery.tags`,
+   * joined. Undefined when no source with tags ran (a refusal, resolver-only fields). Made when
+   * read, so an outcome nobody asks costs nothing.
+   */
+  readonly tags?: SourceTags | undefined;
 }
 
 /** What `subscribe` gives: the stream of per-event outcomes, or the outcome of a refusal. */
@@ -561,6 +569,11 @@ class ExecutedOutcome implements ExecuteOutcome<string | Uint8Array> {
 
   get noData(): boolean {
     return hasNoData(this.#result);
+  }
+
+  get tags(): SourceTags | undefined {
+    const runs = this.#result.sourceRuns;
+    return runs === undefined ? undefined : tagsOfRuns(runs.keys());
   }
 }
 

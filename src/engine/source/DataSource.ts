@@ -97,7 +97,26 @@ export interface CompiledSourceQuery {
   ): Promise<ReadonlyArray<SourceFieldResult>>;
   /** Human-readable form of the statement (SQL text and parameter map) for `explain` and logs. */
   describe(): { readonly text: string; readonly parameters: ReadonlyArray<string> };
+  /**
+   * What the statement reads and writes, as opaque tags (a PostgreSQL source: `schema.table`),
+   * for a result cache to invalidate by. Optional: a source without it is never the reason an
+   * entry is invalidated. May grow as the source builds statements for new shapes of variables;
+   * read after `execute` it covers the statement that ran.
+   */
+  readonly tags?: SourceTags;
 }
+
+/**
+ * Tags of a compiled statement. `reads` holding `ANY_WRITE` ("*") means the statement reads
+ * something every write may change (a view, say): any invalidation reaches it.
+ */
+export interface SourceTags {
+  readonly reads: ReadonlySet<string>;
+  readonly writes: ReadonlySet<string>;
+}
+
+/** The read tag of a statement that any write may change. */
+export const ANY_WRITE = '*';
 
 /** The shape of `fieldDef.extensions.sluice` for a database-backed root field. */
 export interface SluiceFieldExtension {

@@ -15,6 +15,7 @@ import { bindValues, Param, type Variables } from './Param.js';
 import { rootFieldsSql } from './rootFieldsSql.js';
 import { databaseError, report } from './reportDatabaseError.js';
 import { StatementCache } from './StatementCache.js';
+import { addStatementTags } from './statementTags.js';
 import { compileMutations } from './write/compileMutations.js';
 import type { PreparedWrite } from './write/mutationField.js';
 import { variablesShapeKey } from './usedVariables.js';
@@ -97,6 +98,8 @@ const MAX_SHAPE_BYTES = 1024 * 1024;
  * A String value that is exactly "NaN" or "Infinity" also matches: it costs the second statement,
  * and the answer is the same.
  */
+const NO_TAGS: ReadonlySet<string> = new Set();
+
 const NON_FINITE = /"(?:NaN|-?Infinity)"/;
 
 /**
@@ -128,8 +131,12 @@ export function createPgSource(
       return compileMutations(model, client, request, onDatabaseError, forceValue, merge);
     const shapes = new StatementCache<Statement>(MAX_SHAPES, MAX_SHAPE_BYTES);
     const shapeKey = variablesShapeKey(request);
+    // The tables of every shape built so far: a superset of what the statement that ran reads.
+    const reads = new Set<string>();
     const statement = (variables: Variables): Statement =>
-      shapes.get(shapeKey(variables), () => buildStatement(model, request, variables, forceValue));
+      shapes.get(shapeKey(variables), () =>
+        buildStatement(model, request, variables, forceValue, reads),
+      );
     /** The value-mode statement of some root fields (by index), for the NON_FINITE case. */
     const valueStatement = (indexes: number[], variables: Variables): Statement =>
       shapes.get(`${shapeKey(variables)}value:${indexes.join(',')}`, () =>
@@ -138,6 +145,7 @@ export function createPgSource(
           { ...request, fields: indexes.map((i) => request.fields[i] as SourceRootField) },
           variables,
           true,
+          reads,
         ),
       );
     // Build the all-absent shape now, so a document the compiler refuses fails at plan time.
@@ -173,6 +181,7 @@ export function createPgSource(
           });
         });
       },
+      tags: { reads, writes: NO_TAGS },
       describe: () => ({
         text: last.text,
         parameters: last.values.map(
@@ -222,6 +231,7 @@ function buildStatement(
   request: SourceCompileRequest,
   variables: Variables,
   forceValue: boolean,
+  reads?: Set<string>,
 ): Statement {
   let n = 0;
   const { node, modes, floats, loose } = rootFieldsSql(
@@ -238,6 +248,7 @@ function buildStatement(
     request.fields,
     forceValue,
   );
+  if (reads !== undefined) addStatementTags(node, model, reads);
   const { text, values } = compileSql(node);
   return { text, values, modes, floats, loose };
 }

@@ -26,6 +26,12 @@ export interface SqlClient {
    * without it serves no mutations.
    */
   transaction?<T>(work: (tx: SqlTransaction) => Promise<T>, options?: QueryOptions): Promise<T>;
+  /**
+   * `LISTEN` on `channel` (a lower-case SQL identifier) on a connection of its own, calling
+   * `onNotify` with each notification's payload, until the returned function is called or the
+   * client ends. Optional: a client without it cannot hear other processes' notifications.
+   */
+  listen?(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /** Runs a script of several statements without parameters (schema setup, seeds). */
   exec(script: string): Promise<void>;
   /** Closes every connection. */
@@ -141,4 +147,10 @@ export interface PoolOptions {
    * keeps the server's own (e.g. `{ random_page_cost: null }`).
    */
   readonly settings?: Readonly<Record<string, string | null>>;
+}
+
+/** A channel name `listen` takes: an unquoted SQL identifier PostgreSQL keeps as it is. */
+export function assertChannel(channel: string): void {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel))
+    throw new Error(`Invalid LISTEN channel ${JSON.stringify(channel)}: use [a-z_][a-z0-9_]*`);
 }

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { ConnectionGate } from './ConnectionGate.js';
+import { compileSql } from '../sql/compileSql.js';
+import { identifier, sql } from '../sql/sql.js';
 import {
+  assertChannel,
   MAX_PREPARED_STATEMENTS,
   sessionSettings,
   type PoolOptions,
@@ -54,6 +57,7 @@ export function createPgClient(url: string, options: PoolOptions = {}): SqlClien
     });
     return result.rows as unknown[][];
   };
+  const listeners = new Set<pg.Client>();
   return {
     driver: 'pg',
     // A signal takes the query out of the pool's line; node-postgres has no cancel of its own, so
@@ -79,10 +83,26 @@ export function createPgClient(url: string, options: PoolOptions = {}): SqlClien
           connection.release(failed);
         }
       }, queryOptions),
+    async listen(channel, onNotify) {
+      assertChannel(channel);
+      const client = new pg.Client({ connectionString: url, application_name: 'sluice' });
+      await client.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotify(message.payload ?? '');
+      });
+      await client.query(compileSql(sql`LISTEN ${identifier(channel)}`).text);
+      listeners.add(client);
+      return async () => {
+        listeners.delete(client);
+        await client.end();
+      };
+    },
     exec: (script) =>
       gate.run(async () => {
         await pool.query(script);
       }),
-    end: () => pool.end(),
+    end: async () => {
+      await Promise.all([pool.end(), ...[...listeners].map((client) => client.end())]);
+    },
   };
 }

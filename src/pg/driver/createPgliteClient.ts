@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { abortError } from './abortError.js';
 import { clusterCache } from './pgliteClusterCache.js';
-import { sessionSettings, type PoolOptions, type SqlClient } from './SqlClient.js';
+import { assertChannel, sessionSettings, type PoolOptions, type SqlClient } from './SqlClient.js';
 
 export interface PgliteClientOptions {
   /** A directory to keep the database in (default: in memory). */
@@ -57,6 +57,13 @@ export async function createPgliteClient(options: PgliteClientOptions = {}): Pro
           },
         }),
       );
+    },
+    // In-process: notifications reach listeners of this same PGlite once the notifying
+    // transaction commits.
+    async listen(channel, onNotify) {
+      assertChannel(channel);
+      const unlisten = await db.listen(channel, onNotify);
+      return () => unlisten();
     },
     async exec(script) {
       await db.exec(script);

@@ -6,6 +6,7 @@ import { CancelWatch, type CancellableQuery } from './CancelWatch.js';
 import {
   MAX_PREPARED_STATEMENT_BYTES,
   MAX_PREPARED_STATEMENTS,
+  assertChannel,
   sessionSettings,
   STATEMENT_TIMEOUT_MS,
   type ByteRows,
@@ -58,6 +59,9 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
     const prepare = pools.admit(text);
     return pools.current.unsafe(text, values as never[], prepare ? PREPARED : UNNAMED);
   };
+  // LISTEN holds a connection of its own (postgres.js keeps it beside the pool): made on first use,
+  // apart from the recycled pools, whose connections are retired from time to time.
+  let listener: postgres.Sql | undefined;
   return {
     driver: 'postgres',
     // postgres.js queries are promises: handed to the gate as they are, with no async wrapper
@@ -91,11 +95,19 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
         ) as Promise<never>;
       return gate.run(run, queryOptions);
     },
+    async listen(channel, onNotify) {
+      assertChannel(channel);
+      listener ??= postgres(url, { ...config, max: 1 });
+      const listening = await listener.listen(channel, onNotify);
+      return () => listening.unlisten();
+    },
     exec: (script) =>
       gate.run(async () => {
         await pools.current.unsafe(script).simple();
       }),
-    end: () => pools.end(5),
+    end: async () => {
+      await Promise.all([pools.end(5), listener?.end({ timeout: 5 })]);
+    },
   };
 }
 

@@ -19,6 +19,7 @@ import { compileMutationField, type PreparedWrite } from './mutationField.js';
  */
 const MAX_ATTEMPTS = 3;
 const RETRYABLE: ReadonlySet<string> = new Set(['40001', '40P01']);
+const NO_TAGS: ReadonlySet<string> = new Set();
 
 /**
  * The mutation root fields of one operation (docs/pg.md, "Mutations"): all of them in ONE
@@ -34,7 +35,8 @@ export function compileMutations(
   forceValue: boolean,
   merge: boolean,
 ): CompiledMutations {
-  const env = { model, request, shapeKey: variablesShapeKey(request), forceValue, merge };
+  const writes = new Set<string>();
+  const env = { model, request, shapeKey: variablesShapeKey(request), forceValue, merge, writes };
   const fields = request.fields.map((field) => {
     if (!model.mutationFields.has(field.fieldDef.name)) {
       throw new GraphQLError(`Mutation.${field.fieldDef.name} is not a reflected database field.`, {
@@ -73,6 +75,7 @@ export function compileMutations(
       };
     },
     prepare: (variables) => fields.map((field) => field.prepare(variables)),
+    tags: { reads: NO_TAGS, writes },
   };
 }
 

@@ -17,6 +17,7 @@ import { StatementCache } from '../StatementCache.js';
 import { variablesShapeKey } from '../usedVariables.js';
 import { changeSql } from './changeSql.js';
 import { inputError, readCreateInput, type CreateGraph, type InputPath } from './createInput.js';
+import { addStatementTags, tableTag } from '../statementTags.js';
 import { columnArrayKey, insertSql, insertValues, type Upsert } from './insertSql.js';
 import { conflictParamKey, keyedRows, keyParamKey, returnedRowsSql } from './returnedRowsSql.js';
 
@@ -81,11 +82,18 @@ export interface FieldEnv {
   readonly forceValue: boolean;
   /** Creates by MERGE … RETURNING (PgSourceOptions.mergeReturning). */
   readonly merge: boolean;
+  /**
+   * The tables the operation's statements name, all taken as written (the source's
+   * `CompiledSourceQuery.tags.writes`): more than it writes, never less, triggers and cascades
+   * aside. Grows as statements are built.
+   */
+  readonly writes: Set<string>;
 }
 
 export function compileMutationField(env: FieldEnv, field: SourceRootField): MutationField {
   const mutation = env.model.mutationFields.get(field.fieldDef.name) as MutationFieldModel;
   const { kind, table } = mutation;
+  env.writes.add(tableTag(table.table));
   const parentType = env.request.parentType;
   const nodes = field.fieldNodes as FieldNode[];
   const path: InputPath = [field.responseKey];
@@ -327,6 +335,7 @@ function buildStatement(
     mode = 'value';
     result = build(mode);
   }
+  addStatementTags(result.node, env.model, env.writes);
   const { text, values } = compileSql(result.node);
   return { text, values, mode };
 }

@@ -1,0 +1,205 @@
+import type {
+  Engine,
+  ExecuteOutcome,
+  PreparedOperation,
+  PromiseOrValue,
+  SourceTags,
+} from '../engine/index.js';
+import { ANY_WRITE } from '../engine/index.js';
+import { cacheKey, cachePolicyOf, canonicalVariables, type CachePolicy } from './cachePolicy.js';
+import { headerValue } from './csrf.js';
+import type { OperationScope } from './OperationScope.js';
+import { ResultCache, type CachedResponse } from './ResultCache.js';
+import { SharedScope } from './SharedScope.js';
+import type { HttpRequest, HttpResponse, InvalidationBus, ResultCacheOptions } from './types.js';
+
+export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** The result cache of one endpoint, with what deciding and keying a request needs. */
+export interface EndpointCache {
+  readonly store: ResultCache;
+  readonly policyOf: (prepared: PreparedOperation, rootType: string) => CachePolicy | undefined;
+  /** The served schema's query type name (replaced with the engine). */
+  rootType: string;
+  /** A new engine serves from now on (a reloaded schema): no entry of the old one is kept. */
+  useSchemaOf(engine: Engine): void;
+  readonly scope: ResultCacheOptions['scope'];
+  readonly bus: InvalidationBus | undefined;
+  readonly now: () => number;
+}
+
+export function createEndpointCache(options: ResultCacheOptions, engine: Engine): EndpointCache {
+  const now = options.now ?? Date.now;
+  const store = new ResultCache(options.maxBytes ?? DEFAULT_CACHE_BYTES, now);
+  const bus = options.invalidation;
+  bus?.subscribe((tags) => store.invalidate(tags));
+  return {
+    store,
+    policyOf: cachePolicyOf(options),
+    rootType: engine.schema.getQueryType()?.name ?? 'Query',
+    scope: options.scope,
+    bus,
+    now,
+    useSchemaOf(next) {
+      this.rootType = next.schema.getQueryType()?.name ?? 'Query';
+      store.clear();
+    },
+  };
+}
+
+/** One request through the cache: what runCached needs from handleGraphQL. */
+export interface CachedRun {
+  readonly cache: EndpointCache;
+  readonly prepared: PreparedOperation;
+  readonly request: HttpRequest;
+  readonly method: string;
+  readonly query: string;
+  readonly variables: Readonly<Record<string, unknown>> | null;
+  readonly contextValue: unknown;
+  readonly scope: OperationScope;
+  /** Starts the execution with `signals` as its abort signal's owner. */
+  execute(signals: {
+    readonly signal: AbortSignal;
+  }): PromiseOrValue<ExecuteOutcome<string | Uint8Array>>;
+  /** Waits for an asynchronous outcome within the request's timeout. */
+  wait<T>(promise: Promise<T>): Promise<T>;
+  /** The response for an outcome (status, content type, Server-Timing). */
+  answer(outcome: ExecuteOutcome<string | Uint8Array>): HttpResponse;
+}
+
+const NO_STORE = 'no-store';
+
+/**
+ * A request on an endpoint with a result cache (docs/cache.md): a mutation runs and then
+ * invalidates what it wrote, here and through the bus; a query with a policy and a scope is
+ * answered from the cache, waits for an identical one running, or runs and is kept. Everything
+ * else runs as without a cache, answered `Cache-Control: no-store`.
+ */
+export function runCached(run: CachedRun): HttpResponse | Promise<HttpResponse> {
+  const { cache, prepared } = run;
+  if (prepared.operationType === 'mutation') {
+    const written = (outcome: ExecuteOutcome<string | Uint8Array>) => {
+      if (outcome.hasData) invalidateWrites(cache, outcome.tags);
+      return uncached(run.answer(outcome));
+    };
+    const ran = run.execute(run.scope);
+    return ran instanceof Promise ? run.wait(ran).then(written) : written(ran);
+  }
+  const policy = cache.policyOf(prepared, cache.rootType);
+  const key = policy === undefined ? undefined : keyOf(run);
+  if (policy === undefined || key === undefined) {
+    const ran = run.execute(run.scope);
+    return ran instanceof Promise
+      ? run.wait(ran).then((outcome) => uncached(run.answer(outcome)))
+      : uncached(run.answer(ran));
+  }
+  const hit = cache.store.get(key);
+  if (hit !== undefined) return cachedAnswer(run, hit, run.answer(hitOutcome(hit)), 'hit');
+  const flight = cache.store.joinFlight(key);
+  if (flight !== undefined) {
+    run.scope.wait();
+    flight.scope.add(run.scope);
+    return run.wait(flight.done).then((outcome) => settled(run, key, outcome, 'shared'));
+  }
+  const shared = new SharedScope(run.scope);
+  const ran = run.execute(shared);
+  if (!(ran instanceof Promise)) {
+    cache.store.keep(key, policy.ttlMs, ran);
+    return settled(run, key, ran, 'miss');
+  }
+  run.scope.wait();
+  return run
+    .wait(cache.store.fly(key, policy.ttlMs, shared, ran))
+    .then((outcome) => settled(run, key, outcome, 'miss'));
+}
+
+/** A mutation's writes: its sources' write tags, or everything when it reports none. */
+function invalidateWrites(cache: EndpointCache, tags: SourceTags | undefined): void {
+  const writes = tags === undefined || tags.writes.size === 0 ? [ANY_WRITE] : [...tags.writes];
+  cache.store.invalidate(writes);
+  cache.bus?.publish(writes);
+}
+
+/**
+ * The key of a request, or undefined when it is not to be cached: the scope function declined,
+ * or (without one) the request carries credentials, or its variables cannot be written.
+ */
+function keyOf(run: CachedRun): string | undefined {
+  let scope: string | undefined;
+  if (run.cache.scope !== undefined) scope = run.cache.scope(run.request, run.contextValue);
+  else if (!carriesCredentials(run.request)) scope = '';
+  if (scope === undefined) return undefined;
+  const variables = canonicalVariables(run.variables);
+  if (variables === undefined) return undefined;
+  return cacheKey(scope, run.prepared.operationName, variables, run.query);
+}
+
+function carriesCredentials(request: HttpRequest): boolean {
+  return request.headers['authorization'] !== undefined || request.headers['cookie'] !== undefined;
+}
+
+function uncached(response: HttpResponse): HttpResponse {
+  response.headers['cache-control'] = NO_STORE;
+  return response;
+}
+
+/** The answer of a request that ran, or waited for one that ran: cached headers if it was kept. */
+function settled(
+  run: CachedRun,
+  key: string,
+  outcome: ExecuteOutcome<string | Uint8Array>,
+  how: 'miss' | 'shared',
+): HttpResponse {
+  const response = run.answer(outcome);
+  const kept = run.cache.store.peek(key);
+  if (kept === undefined || kept.body !== outcome.body) {
+    response.headers['x-sluice-cache'] = how;
+    return uncached(response);
+  }
+  return cachedAnswer(run, kept, response, how);
+}
+
+function cachedAnswer(
+  run: CachedRun,
+  kept: CachedResponse,
+  response: HttpResponse,
+  how: 'hit' | 'miss' | 'shared',
+): HttpResponse {
+  const headers = response.headers;
+  const seconds = Math.max(0, Math.ceil((kept.expiresAt - run.cache.now()) / 1000));
+  headers['x-sluice-cache'] = how;
+  if (carriesCredentials(run.request)) {
+    headers['cache-control'] = `private, max-age=${seconds}`;
+  } else {
+    headers['cache-control'] = `public, max-age=${seconds}`;
+    // A shared cache must not hand this anonymous answer to a request with credentials.
+    headers['vary'] = 'Authorization, Cookie';
+  }
+  if (run.method !== 'GET') return response;
+  const etag = kept.etag;
+  headers['etag'] = etag;
+  if (!matchesEntityTag(headerValue(run.request, 'if-none-match'), etag)) return response;
+  return { status: 304, headers, body: '' };
+}
+
+/** The outcome a hit answers with: the kept body, which had data and no errors. */
+function hitOutcome(hit: CachedResponse): ExecuteOutcome<string | Uint8Array> {
+  return {
+    body: hit.body,
+    hasData: true,
+    noData: false,
+    errorCount: 0,
+    errorCodes: [],
+    executeMs: 0,
+  };
+}
+
+/** `If-None-Match` (RFC 9110 §13.1.2): `*`, or a list of tags compared weakly. */
+export function matchesEntityTag(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  for (const part of header.split(',')) {
+    const tag = part.trim();
+    if (tag === '*' || tag === etag || (tag.startsWith('W/') && tag.slice(2) === etag)) return true;
+  }
+  return false;
+}
