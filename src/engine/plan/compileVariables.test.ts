@@ -1,10 +1,5 @@
-import {
-  buildSchema,
-  getVariableValues,
-  GraphQLScalarType,
-  parse,
-  type OperationDefinitionNode,
-} from 'graphql';
+import type { GraphQLScalarType } from 'graphql';
+import { buildSchema, getVariableValues, parse, type OperationDefinitionNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { compileVariables } from './compileVariables.js';
 
