@@ -30,14 +30,15 @@ export interface SqlClient {
    * Runs `statements` in one transaction on one connection, like `transaction` running them one
    * after the other, but sent together: BEGIN and every statement in one write, COMMIT once the
    * last one answered (two round trips, whatever the number of statements). Resolves with each
-   * statement's rows; a failing statement rejects with a StatementFailure naming it, after the
+   * statement's rows, their columns as `queryBytes` gives them (UTF-8 bytes, null for NULL);
+   * a failing statement rejects with a StatementFailure naming it, after the
    * transaction was rolled back (the statements after it fail too, unseen). Optional: without
    * it, callers use `transaction`.
    */
   transactionBatch?(
     statements: ReadonlyArray<BatchStatement>,
     options?: QueryOptions,
-  ): Promise<QueryRows[]>;
+  ): Promise<ByteRows[]>;
   /** Runs a script of several statements without parameters (schema setup, seeds). */
   exec(script: string): Promise<void>;
   /** Closes every connection. */

@@ -103,14 +103,15 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
         try {
           const begin = tx.unsafe('BEGIN').execute();
           const sent = statements.map((s, i) =>
+            // .raw(): a read-back's JSON is spliced into the response undecoded (as queryBytes).
             tx
               .unsafe(s.text, s.values as never[], prepare[i] ? PREPARED : UNNAMED)
-              .values()
+              .raw()
               .execute(),
           );
           const outcomes = await Promise.allSettled([
             begin,
-            ...sent.map((q) => cancelOnAbort(q as unknown as CancellableQuery<QueryRows>, signal)),
+            ...sent.map((q) => cancelOnAbort(q as unknown as CancellableQuery<ByteRows>, signal)),
           ]);
           const failed = outcomes.findIndex((o) => o.status === 'rejected');
           if (failed >= 0 || signal?.aborted) {
@@ -122,7 +123,7 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
           await tx.unsafe('COMMIT');
           return outcomes
             .slice(1)
-            .map((o) => (o as PromiseFulfilledResult<unknown>).value as QueryRows);
+            .map((o) => (o as PromiseFulfilledResult<unknown>).value as ByteRows);
         } finally {
           tx.release();
         }
