@@ -236,11 +236,22 @@ function isObject(value: ArgValue): value is { [field: string]: ArgValue } {
 /** A list as a PostgreSQL array literal (`{"a","b\\"c",NULL}`), every element quoted. */
 export function arrayLiteral(list: unknown): string | null {
   if (list === null || list === undefined) return null;
-  const items = Array.isArray(list) ? list : [list];
-  const quoted = items.map((item) =>
-    item === null || item === undefined
-      ? 'NULL'
-      : `"${String(item).replace(/[\\"]/g, (c) => `\\${c}`)}"`,
-  );
-  return `{${quoted.join(',')}}`;
+  const items = (Array.isArray(list) ? list : [list]) as unknown[];
+  // One string built in place: a whole-graph create's arrays hold hundreds of elements, and most
+  // need no escaping.
+  let text = '{';
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (i > 0) text += ',';
+    if (item === null || item === undefined) {
+      text += 'NULL';
+      continue;
+    }
+    const element = String(item);
+    text += ESCAPED.test(element) ? `"${element.replace(ESCAPES, '\\$&')}"` : `"${element}"`;
+  }
+  return text + '}';
 }
+
+const ESCAPED = /[\\"]/;
+const ESCAPES = /[\\"]/g;

@@ -32,6 +32,19 @@ export interface SqlClient {
    * client ends. Optional: a client without it cannot hear other processes' notifications.
    */
   listen?(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `statements` in one transaction on one connection, like `transaction` running them one
+   * after the other, but sent together: BEGIN and every statement in one write, COMMIT once the
+   * last one answered (two round trips, whatever the number of statements). Resolves with each
+   * statement's rows, their columns as `queryBytes` gives them (UTF-8 bytes, null for NULL);
+   * a failing statement rejects with a StatementFailure naming it, after the
+   * transaction was rolled back (the statements after it fail too, unseen). Optional: without
+   * it, callers use `transaction`.
+   */
+  transactionBatch?(
+    statements: ReadonlyArray<BatchStatement>,
+    options?: QueryOptions,
+  ): Promise<ByteRows[]>;
   /** Runs a script of several statements without parameters (schema setup, seeds). */
   exec(script: string): Promise<void>;
   /** Closes every connection. */
@@ -41,6 +54,22 @@ export interface SqlClient {
 /** The statements of one transaction (SqlClient.transaction), on its connection. */
 export interface SqlTransaction {
   query(text: string, values?: ReadonlyArray<unknown>): Promise<QueryRows>;
+}
+
+/** A statement of SqlClient.transactionBatch. */
+export interface BatchStatement {
+  readonly text: string;
+  readonly values: ReadonlyArray<unknown>;
+}
+
+/** The error of statement `index` of a transactionBatch (the database's, as `error`). */
+export class StatementFailure extends Error {
+  constructor(
+    readonly index: number,
+    readonly error: unknown,
+  ) {
+    super(error instanceof Error ? error.message : String(error));
+  }
 }
 
 export interface QueryOptions {

@@ -1,9 +1,15 @@
-import type { QueryOptions, SqlClient, SqlTransaction } from './SqlClient.js';
+import {
+  StatementFailure,
+  type BatchStatement,
+  type QueryOptions,
+  type SqlClient,
+  type SqlTransaction,
+} from './SqlClient.js';
 
 /**
  * Wraps a client and records every statement it runs (tests use it to count round trips). In a
- * transaction it records the statements run through it; the driver's own BEGIN and COMMIT are not
- * among them.
+ * transaction (or a transaction batch) it records the statements run through it; the driver's own
+ * BEGIN and COMMIT are not among them.
  */
 export function countStatements(client: SqlClient): SqlClient & { readonly statements: string[] } {
   const statements: string[] = [];
@@ -38,6 +44,22 @@ export function countStatements(client: SqlClient): SqlClient & { readonly state
                 }),
               options,
             ),
+        }
+      : {}),
+    ...(client.transactionBatch
+      ? {
+          // The statements that ran: all, or up to the failing one (those after it were refused).
+          async transactionBatch(batch: ReadonlyArray<BatchStatement>, options?: QueryOptions) {
+            try {
+              const rows = await client.transactionBatch!(batch, options);
+              for (const s of batch) statements.push(s.text);
+              return rows;
+            } catch (error) {
+              const ran = error instanceof StatementFailure ? error.index + 1 : 0;
+              for (const s of batch.slice(0, ran)) statements.push(s.text);
+              throw error;
+            }
+          },
         }
       : {}),
     exec(script) {

@@ -13,6 +13,7 @@ import {
   type PoolOptions,
   type QueryRows,
   type SqlClient,
+  StatementFailure,
 } from './SqlClient.js';
 
 const PREPARED = { prepare: true } as const;
@@ -100,6 +101,44 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
       listener ??= postgres(url, { ...config, max: 1 });
       const listening = await listener.listen(channel, onNotify);
       return () => listening.unlisten();
+    },
+    // BEGIN and the statements pipelined on one reserved connection (postgres.js sends what is
+    // queued in the same tick in one write), COMMIT (or ROLLBACK) once they answered: decided in
+    // Node, so an abort seen before it never commits.
+    transactionBatch: (statements, queryOptions) => {
+      const signal = queryOptions?.signal;
+      const run = async () => {
+        const prepare = statements.map((s) => pools.admit(s.text));
+        const tx = await pools.current.reserve();
+        try {
+          const begin = tx.unsafe('BEGIN').execute();
+          const sent = statements.map((s, i) =>
+            // .raw(): a read-back's JSON is spliced into the response undecoded (as queryBytes).
+            tx
+              .unsafe(s.text, s.values as never[], prepare[i] ? PREPARED : UNNAMED)
+              .raw()
+              .execute(),
+          );
+          const outcomes = await Promise.allSettled([
+            begin,
+            ...sent.map((q) => cancelOnAbort(q as unknown as CancellableQuery<ByteRows>, signal)),
+          ]);
+          const failed = outcomes.findIndex((o) => o.status === 'rejected');
+          if (failed >= 0 || signal?.aborted) {
+            await tx.unsafe('ROLLBACK').catch(() => {});
+            if (failed < 0) throw abortError(signal as AbortSignal);
+            const reason = (outcomes[failed] as PromiseRejectedResult).reason as unknown;
+            throw failed === 0 ? reason : new StatementFailure(failed - 1, reason);
+          }
+          await tx.unsafe('COMMIT');
+          return outcomes
+            .slice(1)
+            .map((o) => (o as PromiseFulfilledResult<unknown>).value as ByteRows);
+        } finally {
+          tx.release();
+        }
+      };
+      return gate.run(run, queryOptions);
     },
     exec: (script) =>
       gate.run(async () => {

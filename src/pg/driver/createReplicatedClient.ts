@@ -77,6 +77,9 @@ export function createReplicatedClient(
       read((c) => c.queryBytes!(text, values, queryOptions), queryOptions);
   }
   if (primary.transaction) client.transaction = primary.transaction.bind(primary);
+  if (primary.transactionBatch) client.transactionBatch = primary.transactionBatch.bind(primary);
+  // Notifications are the primary's: a standby cannot run NOTIFY, nor hear one sent there.
+  if (primary.listen) client.listen = primary.listen.bind(primary);
   return client;
 }
 

@@ -13,8 +13,11 @@ const db = useTestDatabase(setupWriteDatabase);
  */
 function conflicting(client: SqlClient, failures: number, code: string) {
   const attempts = { count: 0 };
+  // Failures are injected into `transaction`: without transactionBatch (a batch commits before
+  // it could be failed), the fields run through it.
+  const { transactionBatch: _batch, ...plain } = client;
   const wrapped: SqlClient = {
-    ...client,
+    ...plain,
     query: (text, values, options) => client.query(text, values, options),
     exec: (script) => client.exec(script),
     end: () => client.end(),

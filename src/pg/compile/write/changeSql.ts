@@ -10,7 +10,7 @@ import type { ArgValue } from '../readArgument.js';
 import { whereSql } from '../whereSql.js';
 import { inputError, type InputPath } from './createInput.js';
 import { elementText } from './insertSql.js';
-import { byPrimaryKey, returnedRowsSql } from './returnedRowsSql.js';
+import { byPrimaryKey, keysOut, returnedRowsSql } from './returnedRowsSql.js';
 
 /**
  * The rows an update or delete reaches: by primary key (`updateCustomer(id: 1)`) or by the
@@ -118,7 +118,7 @@ export function updateSql(
     (k) =>
       sql`(SELECT array_agg(u.${k} ORDER BY ${join(keys.map((o) => sql`u.${o}`))})::text FROM u)`,
   );
-  return sql`WITH u AS (UPDATE ${table_} AS ${identifier(alias)} SET ${join(assignments)} WHERE ${condition} RETURNING ${returning})\nSELECT ${join(arrays)}`;
+  return sql`WITH u AS (UPDATE ${table_} AS ${identifier(alias)} SET ${join(assignments)} WHERE ${condition} RETURNING ${returning})\n${keysOut(arrays)}`;
 }
 
 /**

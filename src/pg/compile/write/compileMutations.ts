@@ -5,13 +5,18 @@ import {
   type SourceCompileRequest,
   type SourceFieldResult,
 } from '../../../engine/index.js';
-import type { SqlClient, SqlTransaction } from '../../driver/SqlClient.js';
+import {
+  StatementFailure,
+  type QueryRows,
+  type SqlClient,
+  type SqlTransaction,
+} from '../../driver/SqlClient.js';
 import type { Model, TableModel } from '../../schema/Model.js';
 import type { DatabaseErrorEvent } from '../createPgSource.js';
 import { databaseError, report } from '../reportDatabaseError.js';
 import { variablesShapeKey } from '../usedVariables.js';
 import type { InputPath } from './createInput.js';
-import { compileMutationField, type PreparedWrite } from './mutationField.js';
+import { compileMutationField, type BoundStatement, type PreparedWrite } from './mutationField.js';
 
 /**
  * How often an operation whose transaction hit a serialization failure or a deadlock is run
@@ -107,18 +112,46 @@ async function runMutations(
     });
   }
   const options = signal === undefined ? undefined : { signal };
+  // Every field's statements, in order: none needs what an earlier one returned to Node, so a
+  // client that pipelines sends them together (SqlClient.transactionBatch).
+  const statements: BoundStatement[] = [];
+  const owner: number[] = [];
+  const lastOf: number[] = [];
+  prepared.forEach((field, i) => {
+    for (const statement of field.statements()) {
+      statements.push(statement);
+      owner.push(i);
+    }
+    lastOf.push(statements.length - 1);
+  });
+  const results = (rows: ReadonlyArray<QueryRows>) =>
+    prepared.map((field, i) => {
+      const at = lastOf[i] as number;
+      return field.result(at >= 0 && owner[at] === i ? rows[at] : undefined);
+    });
+  if (statements.length === 0) return results([]);
   for (let attempt = 1; ; attempt++) {
-    let failing = 0;
+    let at = 0;
     try {
-      return await client.transaction(async (tx) => {
-        const results: SourceFieldResult[] = [];
-        for (let i = 0; i < prepared.length; i++) {
-          failing = i;
-          results.push(await (prepared[i] as PreparedWrite).run(tx));
-        }
-        return results;
-      }, options);
-    } catch (error) {
+      const rows = client.transactionBatch
+        ? await client.transactionBatch(statements, options)
+        : await client.transaction(async (tx) => {
+            const all: QueryRows[] = [];
+            for (at = 0; at < statements.length; at++) {
+              const { text, values } = statements[at] as BoundStatement;
+              all.push(await tx.query(text, values));
+            }
+            return all;
+          }, options);
+      return results(rows);
+    } catch (caught) {
+      let error = caught;
+      if (error instanceof StatementFailure) {
+        at = error.index;
+        error = error.error;
+      }
+      // COMMIT's own failure (a deferred constraint): the last field's.
+      const failing = owner[Math.min(at, statements.length - 1)] as number;
       if (error instanceof GraphQLError) throw error;
       const sqlState = sqlStateOf(error);
       if (

@@ -137,18 +137,20 @@ export function readCreateInput(
   for (let i = 0; i < queue.length; i++) {
     const { node, row, input } = queue[i] as (typeof queue)[number];
     const write = node.table.write;
-    for (const [field, value] of Object.entries(input)) {
-      const path = [...row.path, field];
+    for (const field in input) {
+      const value = input[field];
+      // Coerced input objects are plain objects with only their own fields.
       const column = write?.columns.get(field);
       if (column) {
         if (value === null || value === undefined) continue;
-        checkValue(column, value, path);
+        checkValue(column, value, row.path, field);
         row.values.set(column.name, value);
         node.given.add(column.name);
         continue;
       }
       const relation = relations(node.table).get(field);
       if (!relation || value === null || value === undefined) continue;
+      const path = [...row.path, field];
       if (relation.role === 'parent') {
         let parent = node.parents.get(field);
         if (!parent)
@@ -242,12 +244,13 @@ function finish(node: WriteNode): void {
   }));
 }
 
-function checkValue(column: ColumnModel, value: unknown, path: InputPath): void {
+/** The value's check; the error's path (the row's, then the field) is built only for an error. */
+function checkValue(column: ColumnModel, value: unknown, rowPath: InputPath, field: string): void {
   const problem = operandProblem(column, value) ?? (hasNul(value) ? 'a NUL character' : undefined);
   if (problem !== undefined) {
     throw inputError(
       `"${column.fieldName}" is ${column.column.type.name}: it cannot hold ${problem}.`,
-      path,
+      [...rowPath, field],
     );
   }
 }

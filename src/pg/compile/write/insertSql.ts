@@ -5,6 +5,7 @@ import { writeRelations } from '../../schema/mutationSchema.js';
 import { columnType } from '../columnSql.js';
 import { arrayLiteral } from '../whereSql.js';
 import { Param } from '../Param.js';
+import { keysOut } from './returnedRowsSql.js';
 import type { CreateGraph, WriteGroup, WriteNode, WriteRow } from './createInput.js';
 
 /** An upsert's conflict target and the columns it updates (already checked against the table). */
@@ -22,9 +23,8 @@ const ORD = identifier('#ord');
  * arrive as one array parameter per column, unnested WITH ORDINALITY (`x<n>`); the INSERT
  * (`i<n>`) takes its foreign keys from the levels before it, joined by ordinality, and returns
  * the columns later levels need; `k<n>` numbers the returned rows in insertion order (an INSERT …
- * SELECT … ORDER BY inserts, and returns, its rows in that order). The statement's one row holds
- * the root rows' primary key, per key column, as array text in input order: the read-back
- * statement's parameters.
+ * SELECT … ORDER BY inserts, and returns, its rows in that order). The statement stores the root
+ * rows' primary key, per key column, as array text in input order, for the read-back (keysOut).
  *
  * An upsert (root level only) inserts the last of the rows that share a key (DISTINCT ON, in key
  * order, so concurrent upserts lock rows in the same order), updates only rows whose values
@@ -47,7 +47,7 @@ export function insertSql(graph: CreateGraph, upsert: Upsert | undefined, merge 
     (c) =>
       sql`(SELECT array_agg(k.${identifier(c.name)} ORDER BY k.${ORD})::text FROM ${rootKey} AS k)`,
   );
-  return sql`WITH ${join(ctes, ',\n')}\nSELECT ${join(keys)}`;
+  return sql`WITH ${join(ctes, ',\n')}\n${keysOut(keys)}`;
 }
 
 /** Where one group's INSERT reads its rows: the level's `x`, or the group's own arrays `g`. */

@@ -5,7 +5,7 @@ import type {
   SourceRootField,
 } from '../../../engine/index.js';
 import { sourceJSONText } from '../../../engine/index.js';
-import type { SqlTransaction } from '../../driver/SqlClient.js';
+import type { QueryRows, SqlTransaction } from '../../driver/SqlClient.js';
 import { compileSql } from '../../sql/compileSql.js';
 import { sql } from '../../sql/sql.js';
 import type { SqlNode } from '../../sql/SqlNode.js';
@@ -19,7 +19,7 @@ import { changeSql } from './changeSql.js';
 import { inputError, readCreateInput, type CreateGraph, type InputPath } from './createInput.js';
 import { addStatementTags, tableTag } from '../statementTags.js';
 import { columnArrayKey, insertSql, insertValues, type Upsert } from './insertSql.js';
-import { conflictParamKey, keyedRows, keyParamKey, returnedRowsSql } from './returnedRowsSql.js';
+import { conflictParamKey, keyedRows, returnedRowsSql } from './returnedRowsSql.js';
 
 /** A built statement of a mutation field: text, values (Params), and how its one cell is read. */
 export interface WriteStatement {
@@ -38,8 +38,14 @@ export interface MutationField {
 }
 
 export interface PreparedWrite {
-  /** The write and its read-back: at most two statements, whatever the input's size and depth. */
-  run(tx: SqlTransaction): Promise<SourceFieldResult>;
+  /**
+   * The field's statements for this request, bound: the write and its read-back (a delete: the
+   * write alone; an empty input: none), whatever the input's size and depth. The read-back needs
+   * nothing the write returns to Node (keysOut), so they can be sent together.
+   */
+  statements(): BoundStatement[];
+  /** The field's result, from the rows of its last statement. */
+  result(rows: QueryRows | undefined): SourceFieldResult;
   /** The write alone (no read-back): replayed to find which input row broke a constraint. */
   write(tx: SqlTransaction, rows?: number): Promise<void>;
   /** Top-level input rows of a createMany (else undefined): where a failing row is looked for. */
@@ -60,12 +66,12 @@ export interface BoundStatement {
 }
 
 /**
- * A field's statements for one request: the write, and the read-back once the write's row (its
- * keys) is known; without the row, the read-back of no rows. A delete is one statement.
+ * A field's statements for one request: the write, and its read-back (the rows the write stored
+ * the keys of; none when it has not run). A delete is one statement.
  */
 export interface Explained {
   readonly write: BoundStatement;
-  readonly readBack: ((row: ReadonlyArray<unknown> | undefined) => BoundStatement) | undefined;
+  readonly readBack: BoundStatement | undefined;
 }
 
 /** Most shapes kept per field (input shapes of creates, variable shapes of the rest). */
@@ -122,30 +128,35 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
       },
       variables,
     );
-  /** The write and its read-back, bound to this request's values (the keys: once written). */
+  /** The write and its read-back, bound to this request's values. */
   const pair = (
     statement: WriteStatement,
     bag: Variables,
     variables: Variables,
     upsert: Upsert | undefined,
     conflict: (i: number) => unknown,
-  ): Explained => ({
-    write: bound(statement, bag),
-    readBack: (row) => {
-      const keys: Record<string, unknown> = Object.create(variables) as Record<string, unknown>;
-      table.primaryKey.forEach((_, i) => (keys[keyParamKey(i)] = row?.[i] ?? null));
-      upsert?.constraint.columns.forEach((_, i) => (keys[conflictParamKey(i)] = conflict(i)));
-      return bound(readBack(variables, upsert), keys);
-    },
-  });
-  const runPair = async (tx: SqlTransaction, statements: Explained): Promise<SourceFieldResult> => {
-    const { write } = statements;
-    const [row = []] = await tx.query(write.text, write.values);
-    const read = (statements.readBack as NonNullable<Explained['readBack']>)(row);
-    last.splice(0, last.length, write, read);
-    const [cells = []] = await tx.query(read.text, read.values);
-    return fieldResult(read.mode, cells[0]);
+  ): Explained => {
+    let keys = variables;
+    if (upsert) {
+      const withConflict = Object.create(variables) as Record<string, unknown>;
+      upsert.constraint.columns.forEach(
+        (_, i) => (withConflict[conflictParamKey(i)] = conflict(i)),
+      );
+      keys = withConflict;
+    }
+    return { write: bound(statement, bag), readBack: bound(readBack(variables, upsert), keys) };
   };
+  /** What a prepared field runs, from its bound statements (the last sent: for `describe`). */
+  const running = (explained: Explained) => ({
+    statements: () => {
+      const list = explained.readBack ? [explained.write, explained.readBack] : [explained.write];
+      last.splice(0, last.length, ...list);
+      return list;
+    },
+    result: (rows: QueryRows | undefined) =>
+      fieldResult((explained.readBack ?? explained.write).mode, rows?.[0]?.[0]),
+    explained: () => explained,
+  });
 
   if (kind === 'createMany' || kind === 'createOne') {
     return {
@@ -173,22 +184,19 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
         const writeOf = (g: CreateGraph) =>
           built(`write:${g.shape}|${upsertKey}`, () => insertSql(g, upsert, env.merge), variables);
         const statement = writeOf(graph);
-        const statements = () => {
-          const bag = insertValues(graph);
-          return pair(
-            statement,
-            bag,
-            variables,
-            upsert,
-            (i) => bag[columnArrayKey(graph.root, upsert?.constraint.columns[i])],
-          );
-        };
+        const bag = insertValues(graph);
+        const explained = pair(
+          statement,
+          bag,
+          variables,
+          upsert,
+          (i) => bag[columnArrayKey(graph.root, upsert?.constraint.columns[i])],
+        );
         return {
           text: statement.text,
           inputRows: many ? rows.length : undefined,
           inputPath: [...path, 'input'],
-          run: (tx) => runPair(tx, statements()),
-          explained: statements,
+          ...running(explained),
           async write(tx, count = rows.length) {
             const g = count === rows.length ? graph : graphOf(count);
             const s = writeOf(g);
@@ -213,23 +221,11 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
         text: statement.text,
         inputRows: undefined,
         inputPath: path,
-        async run(tx) {
-          if (!isDelete)
-            return runPair(
-              tx,
-              pair(statement, variables, variables, undefined, () => null),
-            );
-          last.splice(0, last.length, bound(statement, variables));
-          const [row = []] = await tx.query(
-            statement.text,
-            bindValues(statement.values, variables),
-          );
-          return fieldResult(statement.mode, row[0]);
-        },
-        explained: () =>
+        ...running(
           isDelete
             ? { write: bound(statement, variables), readBack: undefined }
             : pair(statement, variables, variables, undefined, () => null),
+        ),
         async write(tx) {
           await tx.query(statement.text, bindValues(statement.values, variables));
         },
@@ -277,8 +273,8 @@ function nothingToWrite(path: InputPath, asValue: boolean): PreparedWrite {
     text: '',
     inputRows: 0,
     inputPath: [...path, 'input'],
-    run: () =>
-      Promise.resolve(asValue ? { kind: 'value', value: [] } : { kind: 'json', json: '[]' }),
+    statements: () => [],
+    result: () => (asValue ? { kind: 'value', value: [] } : { kind: 'json', json: '[]' }),
     write: () => Promise.resolve(),
     explained: () => undefined,
   };

@@ -1,5 +1,5 @@
 import type { FieldNode } from 'graphql';
-import { identifier, join, sql } from '../../sql/sql.js';
+import { identifier, join, sql, value } from '../../sql/sql.js';
 import type { SqlNode } from '../../sql/SqlNode.js';
 import type { ColumnModel, TableModel } from '../../schema/Model.js';
 import type { BuildContext } from '../BuildContext.js';
@@ -33,9 +33,21 @@ export function returnedRowsSql(
     : sql`(SELECT ${jsonArray(value)} FROM (${rows}) AS ${s})::text`;
 }
 
-/** The parameter key of the read-back's key array `i` (filled from the write statement's row). */
-export function keyParamKey(i: number): string {
-  return `#key${i}`;
+/**
+ * The transaction-local setting that carries key column `i` of the rows a write statement wrote
+ * to its read-back (`set_config(…, true)`): the read-back needs nothing from Node, so both are sent
+ * together (compileMutations.ts). The name is a constant, bound as a parameter.
+ */
+function keySetting(i: number): SqlNode {
+  return value(`sluice.keys${i}`);
+}
+
+/**
+ * The last SELECT of a write statement: each key column's array text (`arrays`, in the order the
+ * read-back returns the rows) stored in its setting, and returned (for `explain`).
+ */
+export function keysOut(arrays: ReadonlyArray<SqlNode>): SqlNode {
+  return sql`SELECT ${join(arrays.map((a, i) => sql`set_config(${keySetting(i)}, coalesce(${a}, '{}'), true)`))}`;
 }
 
 /** The parameter key of the upsert read-back's conflict column array `i` (the input's values). */
@@ -44,7 +56,7 @@ export function conflictParamKey(i: number): string {
 }
 
 /**
- * Rows by primary key, in the order of the key arrays the write statement returned (`$n` is the
+ * Rows by primary key, in the order of the key arrays the write statement stored (keysOut: the
  * text of an array per key column). For an upsert, a row whose key the write could not see (one a
  * concurrent transaction inserted with the same values) is found by its conflict columns instead.
  */
@@ -55,10 +67,8 @@ export function keyedRows(
   const arrays: SqlNode[] = [];
   const names: SqlNode[] = [];
   table.primaryKey.forEach((c, i) => {
-    const key = keyParamKey(i);
-    arrays.push(
-      sql`${new Param((bag) => bag[key], `key ${c.fieldName} (written rows)`)}::text::${columnType(c)}[]`,
-    );
+    // Unset (plain EXPLAIN of a read-back, nothing written): NULL, no rows.
+    arrays.push(sql`nullif(current_setting(${keySetting(i)}, true), '')::${columnType(c)}[]`);
     names.push(identifier(`k${i}`));
   });
   (conflict ?? []).forEach((c, i) => {

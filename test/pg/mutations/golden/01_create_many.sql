@@ -9,7 +9,8 @@
 -- statement 1: $8 = input level 0 (Customer) g2.o
 -- statement 1: $9 = input level 0 (Customer) g2.c0
 -- statement 1: $10 = input level 0 (Customer) g2.c1
--- statement 2: $1 = key id (written rows)
+-- statement 1: $11 = "sluice.keys0"
+-- statement 2: $1 = "sluice.keys0"
 WITH "x0" AS (
   SELECT *
   FROM unnest($1::text::int4[]) WITH ORDINALITY AS x("p", ord)),
@@ -45,13 +46,13 @@ WITH "x0" AS (
   FROM (
     SELECT row_number() OVER () AS rn, i.*
     FROM "i0_2" AS i) AS r JOIN "x0_2" AS g ON g.ord = r.rn)
-SELECT (
-  SELECT array_agg(k."id"
-    ORDER BY k."#ord")::text
-  FROM "k0" AS k);
+SELECT set_config($11, coalesce((
+      SELECT array_agg(k."id"
+        ORDER BY k."#ord")::text
+      FROM "k0" AS k), '{}'), true);
 SELECT (
   SELECT coalesce(array_to_json(array_agg("s2")), '[]')
   FROM (
     SELECT "t1"."id" AS "id", "t1"."name" AS "name", "t1"."email" AS "email", "t1"."risk" AS "risk", "t1"."visits" AS "visits"
-    FROM unnest($1::text::"pg_catalog"."int4"[]) WITH ORDINALITY AS k("k0", ord) JOIN "public"."customers" AS "t1" ON "t1"."id" = k."k0"
+    FROM unnest(nullif(current_setting($1, true), '')::"pg_catalog"."int4"[]) WITH ORDINALITY AS k("k0", ord) JOIN "public"."customers" AS "t1" ON "t1"."id" = k."k0"
     ORDER BY k.ord) AS "s2")::text;

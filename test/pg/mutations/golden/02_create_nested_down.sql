@@ -10,11 +10,12 @@
 -- statement 1: $9 = input level 4 (Transaction) g0.c0
 -- statement 1: $10 = input level 2 (Tag) p
 -- statement 1: $11 = input level 2 (Tag) g0.c0
+-- statement 1: $12 = "sluice.keys0"
 -- statement 2: $1 = default page size 100
 -- statement 2: $2 = default page size 100
 -- statement 2: $3 = default page size 100
 -- statement 2: $4 = default page size 100
--- statement 2: $5 = key id (written rows)
+-- statement 2: $5 = "sluice.keys0"
 WITH "x0" AS (
   SELECT *
   FROM unnest($1::text::int4[], $2::text::"pg_catalog"."text"[], $3::text::"pg_catalog"."text"[]) WITH ORDINALITY AS x("p", "c0", "c1", ord)),
@@ -68,10 +69,10 @@ WITH "x0" AS (
 "j2" AS (INSERT INTO "public"."customer_tags" ("customer_id", "tag_id") SELECT par."id", tgt."id"
   FROM "k2" AS tgt JOIN "x2" AS x ON x.ord = tgt."#ord" JOIN "k0" AS par ON par."#ord" = x.p
   ORDER BY x.ord)
-SELECT (
-  SELECT array_agg(k."id"
-    ORDER BY k."#ord")::text
-  FROM "k0" AS k);
+SELECT set_config($12, coalesce((
+      SELECT array_agg(k."id"
+        ORDER BY k."#ord")::text
+      FROM "k0" AS k), '{}'), true);
 SELECT (
   SELECT row_to_json("s11")
   FROM (
@@ -104,5 +105,5 @@ SELECT (
         WHERE "j9"."customer_id" = "t1"."id"
         ORDER BY "t8"."id" ASC
         LIMIT $4) AS "s10") AS "tags"
-    FROM unnest($5::text::"pg_catalog"."int4"[]) WITH ORDINALITY AS k("k0", ord) JOIN "public"."customers" AS "t1" ON "t1"."id" = k."k0"
+    FROM unnest(nullif(current_setting($5, true), '')::"pg_catalog"."int4"[]) WITH ORDINALITY AS k("k0", ord) JOIN "public"."customers" AS "t1" ON "t1"."id" = k."k0"
     ORDER BY k.ord) AS "s11")::text;

@@ -12,7 +12,8 @@
 -- statement 1: $11 = input level 0 (Transaction) r_contract
 -- statement 1: $12 = input level 0 (Transaction) g0.c0
 -- statement 1: $13 = input level 0 (Transaction) g0.c1
--- statement 2: $1 = key id (written rows)
+-- statement 1: $14 = "sluice.keys0"
+-- statement 2: $1 = "sluice.keys0"
 WITH "x3" AS (
   SELECT *
   FROM unnest($1::text::int4[], $2::text::"pg_catalog"."text"[], $3::text::"pg_catalog"."text"[]) WITH ORDINALITY AS x("p", "c0", "c1", ord)),
@@ -53,10 +54,10 @@ WITH "x3" AS (
 "k0" AS (
   SELECT row_number() OVER () AS "#ord", i.*
   FROM "i0" AS i)
-SELECT (
-  SELECT array_agg(k."id"
-    ORDER BY k."#ord")::text
-  FROM "k0" AS k);
+SELECT set_config($14, coalesce((
+      SELECT array_agg(k."id"
+        ORDER BY k."#ord")::text
+      FROM "k0" AS k), '{}'), true);
 SELECT (
   SELECT coalesce(array_to_json(array_agg("s8")), '[]')
   FROM (
@@ -76,5 +77,5 @@ SELECT (
             WHERE "t3"."id" = "t2"."banking_relationship_id") AS "s6") AS "bankingRelationship"
         FROM "public"."contracts" AS "t2"
         WHERE "t2"."id" = "t1"."contract_id") AS "s7") AS "contract"
-    FROM unnest($1::text::"pg_catalog"."int4"[]) WITH ORDINALITY AS k("k0", ord) JOIN "public"."transactions" AS "t1" ON "t1"."id" = k."k0"
+    FROM unnest(nullif(current_setting($1, true), '')::"pg_catalog"."int4"[]) WITH ORDINALITY AS k("k0", ord) JOIN "public"."transactions" AS "t1" ON "t1"."id" = k."k0"
     ORDER BY k.ord) AS "s8")::text;

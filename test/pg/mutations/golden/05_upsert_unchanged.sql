@@ -2,7 +2,8 @@
 -- statement 1: $1 = input level 0 (Customer) p
 -- statement 1: $2 = input level 0 (Customer) g0.c0
 -- statement 1: $3 = input level 0 (Customer) g0.c1
--- statement 2: $1 = key id (written rows)
+-- statement 1: $4 = "sluice.keys0"
+-- statement 2: $1 = "sluice.keys0"
 -- statement 2: $2 = input email
 WITH "x0" AS (
   SELECT *
@@ -17,13 +18,13 @@ WITH "x0" AS (
 "k0" AS (
   SELECT x.ord AS "#ord", coalesce(i."email", e."email") AS "email", coalesce(i."id", e."id") AS "id"
   FROM "x0" AS x LEFT JOIN "i0" AS i ON "i"."email" = x."c1" LEFT JOIN "public"."customers" AS e ON "e"."email" = x."c1")
-SELECT (
-  SELECT array_agg(k."id"
-    ORDER BY k."#ord")::text
-  FROM "k0" AS k);
+SELECT set_config($4, coalesce((
+      SELECT array_agg(k."id"
+        ORDER BY k."#ord")::text
+      FROM "k0" AS k), '{}'), true);
 SELECT (
   SELECT coalesce(array_to_json(array_agg("s2")), '[]')
   FROM (
     SELECT "t1"."id" AS "id", "t1"."name" AS "name"
-    FROM unnest($1::text::"pg_catalog"."int4"[], $2::text::"pg_catalog"."text"[]) WITH ORDINALITY AS k("k0", "u0", ord) JOIN "public"."customers" AS "t1" ON ("t1"."id" = k."k0") OR (k.k0 IS NULL AND "t1"."email" = k."u0")
+    FROM unnest(nullif(current_setting($1, true), '')::"pg_catalog"."int4"[], $2::text::"pg_catalog"."text"[]) WITH ORDINALITY AS k("k0", "u0", ord) JOIN "public"."customers" AS "t1" ON ("t1"."id" = k."k0") OR (k.k0 IS NULL AND "t1"."email" = k."u0")
     ORDER BY k.ord) AS "s2")::text;
