@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { createRequire } from 'node:module';
 import {
-  GraphQLError,
+  type GraphQLError as GraphQLErrorType,
   type ExecutionArgs,
   type FormattedExecutionResult,
   type GraphQLFormattedError,
@@ -45,13 +46,21 @@ interface Connection {
   queued: number;
   /** Answered the last ping (or sent something) since the keep-alive sweep before. */
   alive: boolean;
+  /** Closes the socket with a code of Sluice's and ends its operations at once. */
+  close: (code: number, reason: string) => void;
 }
 
 const RUN = Symbol('run');
 type RunArgs = ExecutionArgs & { readonly [RUN]: () => Promise<unknown> };
 
-/** Stands for the refusal in graphql-ws's hands; `onError` sends the engine's errors instead. */
-const REFUSED = [new GraphQLError('The operation was refused.')];
+/**
+ * Stands for the refusal in graphql-ws's hands; `onError` sends the engine's errors instead.
+ * graphql-ws tells errors by `instanceof` its own `graphql`'s GraphQLError: the one Node loads
+ * for `require('graphql')`, which a bundler or test runner resolving `import` to graphql's ESM
+ * build would not give (graphql-ws always loads it through Node).
+ */
+const { GraphQLError } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
+const REFUSED: readonly GraphQLErrorType[] = [new GraphQLError('The operation was refused.')];
 
 function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -82,7 +91,7 @@ export function createWebSocketTransport(
       const connection = ctx.extra;
       // graphql-ws has reserved this operation's place already: it counts.
       if (Object.keys(ctx.subscriptions).length > limits.maxSubscriptionsPerConnection) {
-        connection.socket.close(CLOSE_CODES.tooManySubscriptions, 'Too many subscriptions');
+        connection.close(CLOSE_CODES.tooManySubscriptions, 'Too many subscriptions');
         return REFUSED;
       }
       const params = paramsOf(payload as Parameters<typeof paramsOf>[0]);
@@ -135,9 +144,28 @@ export function createWebSocketTransport(
       refusals: new Map(),
       queued: 0,
       alive: true,
+      close: () => {},
     };
     connections.set(socket, connection);
     const sent = () => connection.queued--;
+    // Ends the socket's operations (closing their sources) once: when it closes, or at once when
+    // the server closes it, without waiting for a client that may not read the close frame.
+    let released = false;
+    const release = (code: number, reason: string) => {
+      if (released) return;
+      released = true;
+      connections.delete(socket);
+      controller.abort(new Error('The WebSocket closed.'));
+      closed(code, reason).catch((error: unknown) =>
+        logger.error('websocket close failed', { error }),
+      );
+      if (connections.size === 0) drained?.();
+    };
+    const closeWith = (code: number, reason: string) => {
+      socket.close(code, reason);
+      release(code, reason);
+    };
+    connection.close = closeWith;
     const closed = protocol.opened(
       {
         protocol: socket.protocol,
@@ -156,7 +184,7 @@ export function createWebSocketTransport(
               queued: connection.queued,
               bytes: socket.bufferedAmount,
             });
-            socket.close(CLOSE_CODES.slowConsumer, 'Slow consumer');
+            closeWith(CLOSE_CODES.slowConsumer, 'Slow consumer');
           }
         },
         close: (code, reason) => socket.close(code, reason),
@@ -180,14 +208,7 @@ export function createWebSocketTransport(
     socket.on('error', (error) =>
       logger.warn('websocket error', { requestId: connection.scope.requestId, error }),
     );
-    socket.once('close', (code, reason) => {
-      connections.delete(socket);
-      controller.abort(new Error('The WebSocket closed.'));
-      closed(code, reason.toString()).catch((error: unknown) =>
-        logger.error('websocket close failed', { error }),
-      );
-      if (connections.size === 0) drained?.();
-    });
+    socket.once('close', (code, reason) => release(code, reason.toString()));
   }
 
   // One timer pings every socket: one that did not answer the previous ping is dropped.
