@@ -1,4 +1,4 @@
-import { createClient, type Client, type ExecutionResult } from 'graphql-ws';
+import { createClient, type Client, type FormattedExecutionResult } from 'graphql-ws';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startRealtimeServer } from './__fixtures__/realtimeServer.js';
@@ -42,11 +42,11 @@ function client(url: string, options: { connected?: (socket: unknown) => void } 
   return { client: c, closes };
 }
 
-type Outcome = { results: ExecutionResult[]; error?: unknown };
+type Outcome = { results: FormattedExecutionResult<Record<string, unknown>, unknown>[]; error?: unknown };
 
 /** Every result of one operation, and its error (errors array or close event) if it failed. */
 async function run(c: Client, payload: Parameters<Client['iterate']>[0]): Promise<Outcome> {
-  const results: ExecutionResult[] = [];
+  const results: FormattedExecutionResult<Record<string, unknown>, unknown>[] = [];
   try {
     for await (const result of c.iterate(payload)) results.push(result);
     return { results };
