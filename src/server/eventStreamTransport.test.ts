@@ -33,7 +33,7 @@ type Result = { data?: unknown; errors?: Array<{ extensions?: { code?: string } 
 
 async function run(c: Client, payload: Parameters<Client['iterate']>[0]): Promise<Result[]> {
   const results: Result[] = [];
-  for await (const result of c.iterate(payload)) results.push(result as Result);
+  for await (const result of c.iterate(payload)) results.push(result as unknown as Result);
   return results;
 }
 
