@@ -238,6 +238,44 @@ describe('graphql-ws: close codes', () => {
     expect(await closed).toBe(4429);
   });
 
+  it('4409 for a second subscribe with an id still in use', async () => {
+    const s = await start();
+    const { socket, closed, opened } = rawSocket(s.wsUrl);
+    await opened;
+    socket.send('{"type":"connection_init"}');
+    const subscribe = JSON.stringify({
+      id: 'a',
+      type: 'subscribe',
+      payload: { query: 'subscription { said }' },
+    });
+    socket.once('message', () => {
+      socket.send(subscribe);
+      socket.send(subscribe);
+    });
+    expect(await closed).toBe(4409);
+  });
+
+  it('4500 when the server fails handling a message (contextValue throws), with a generic reason', async () => {
+    const s = await start({
+      contextValue: () => {
+        throw new Error('secret detail');
+      },
+    });
+    const reason = new Promise<string>((resolve) => {
+      const { socket, opened } = rawSocket(s.wsUrl);
+      socket.once('close', (code, text) => resolve(`${code} ${text.toString()}`));
+      void opened.then(() => {
+        socket.send('{"type":"connection_init"}');
+        socket.once('message', () =>
+          socket.send(
+            JSON.stringify({ id: '1', type: 'subscribe', payload: { query: '{ hello }' } }),
+          ),
+        );
+      });
+    });
+    expect(await reason).toBe('4500 Internal server error');
+  });
+
   it('1009 for a message over maxMessageBytes', async () => {
     const s = await start({ realtime: { maxMessageBytes: 1024 } });
     const { client: c, closes } = client(s.wsUrl);
