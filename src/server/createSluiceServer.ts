@@ -82,10 +82,7 @@ export function createSluiceServer(options: SluiceServerOptions): SluiceServer {
 
   /** Loads the transports' modules, which import the optional packages, once. */
   async function loadTransports(realtime: RealtimeOptions): Promise<Transports> {
-    const limits = realtimeLimits(
-      realtime,
-      options.maxBodyBytes ?? DEFAULTS.maxBodyBytes,
-    );
+    const limits = realtimeLimits(realtime, options.maxBodyBytes ?? DEFAULTS.maxBodyBytes);
     try {
       const webSocket =
         realtime.webSocket === false

@@ -83,9 +83,7 @@ describe('graphql-sse: operations', () => {
     const url = `${s.url}?query=${encodeURIComponent('subscription { counted(to: 2) }')}`;
     const refused = await fetch(url, { headers: { accept: 'text/event-stream' } });
     expect(refused.status).toBe(403);
-    expect(((await refused.json()) as Result).errors?.[0]?.extensions?.code).toBe(
-      'CSRF_PREVENTED',
-    );
+    expect(((await refused.json()) as Result).errors?.[0]?.extensions?.code).toBe('CSRF_PREVENTED');
     const response = await fetch(url, {
       headers: { accept: 'text/event-stream', 'x-graphql-csrf': '1' },
     });
@@ -179,7 +177,9 @@ describe('graphql-sse: slow consumers and shutdown', () => {
       req.end(body);
     });
     expect(text.startsWith(':\n\nevent: next\ndata: {"data":{"flood":"xxx')).toBe(true);
-    expect(text).toMatch(/"extensions":\{"code":"SLOW_CONSUMER"\}\}\]\}\n\nevent: complete\ndata:\n\n$/);
+    expect(text).toMatch(
+      /"extensions":\{"code":"SLOW_CONSUMER"\}\}\]\}\n\nevent: complete\ndata:\n\n$/,
+    );
   });
 
   it('completes every stream when the server shuts down', async () => {

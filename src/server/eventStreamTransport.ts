@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ExecutionArgs, ExecutionResult } from 'graphql';
+import type { ExecutionResult } from 'graphql';
 import { createHandler as createSseHandler, type Request as SseRequest } from 'graphql-sse';
 import { ErrorCode } from '../engine/index.js';
 import type { HandlerCore } from './createHandler.js';
@@ -8,7 +8,13 @@ import { assertNotSimpleRequest } from './csrf.js';
 import { Deadlines } from './Deadlines.js';
 import { RawPayloads } from './RawPayloads.js';
 import { readBody } from './readBody.js';
-import { isRefusal, paramsOf, prepareOperation, runOperation } from './realtimeOperation.js';
+import {
+  isRefusal,
+  operationArgs,
+  paramsOf,
+  prepareOperation,
+  runPrepared,
+} from './realtimeOperation.js';
 import type { RealtimeLimits } from './realtimeLimits.js';
 import { requestIdOf } from './requestId.js';
 import { errorBody, HttpError } from './responses.js';
@@ -31,9 +37,6 @@ interface StreamRequest {
   readonly payloads: RawPayloads;
   readonly controller: AbortController;
 }
-
-const RUN = Symbol('run');
-type RunArgs = ExecutionArgs & { readonly [RUN]: () => Promise<unknown> };
 
 const COMPLETE = 'event: complete\ndata:\n\n';
 const SLOW_CONSUMER =
@@ -72,36 +75,20 @@ export function createEventStreamTransport(
   const handler = createSseHandler<IncomingMessage, StreamRequest>({
     // The engine validated the document when it prepared it (and keeps it cached).
     validate: () => [],
-    execute: (args) => (args as RunArgs)[RUN]() as never,
-    subscribe: (args) => (args as RunArgs)[RUN]() as never,
+    execute: runPrepared,
+    subscribe: runPrepared,
     async onSubscribe(req, payload) {
       const state = req.context;
       const params = paramsOf(payload);
       const prepared = prepareOperation(endpoint, params);
       // Refusals are events, as graphql-sse sends validation errors on an event stream.
-      if (isRefusal(prepared)) return state.payloads.wrap(prepared.body) as unknown as ExecutionResult;
-      const contextValue = endpoint.contextValue
-        ? await endpoint.contextValue(state.request, {
-            requestId: state.requestId,
-            signal: state.controller.signal,
-          })
-        : undefined;
-      const request = {
-        variables: params.variables ?? null,
-        contextValue,
-        rootValue: endpoint.rootValue,
-        signal: state.controller.signal,
+      if (isRefusal(prepared))
+        return state.payloads.wrap(prepared.body) as unknown as ExecutionResult;
+      const client = {
+        request: state.request,
+        scope: { requestId: state.requestId, signal: state.controller.signal },
       };
-      const args: RunArgs = {
-        schema: endpoint.engine.schema,
-        document: prepared.document,
-        operationName: prepared.operationName,
-        variableValues: request.variables,
-        rootValue: request.rootValue,
-        contextValue,
-        [RUN]: () => runOperation(prepared, request, (text) => state.payloads.wrap(text)),
-      };
-      return args as never;
+      return (await operationArgs(endpoint, prepared, params, client, state.payloads)) as never;
     },
   });
 
@@ -229,8 +216,7 @@ export function createEventStreamTransport(
         try {
           if (endpoint.csrf) assertNotSimpleRequest(request, endpoint.csrf);
         } catch (error) {
-          if (error instanceof HttpError)
-            return refuse(res, error, headersFor(request, requestId));
+          if (error instanceof HttpError) return refuse(res, error, headersFor(request, requestId));
           return failed(error);
         }
         run(req, res, request, null, requestId).catch(failed);
@@ -238,8 +224,7 @@ export function createEventStreamTransport(
       }
       readBody(req, body.maxBodyBytes, deadlines, startedAt, (error, bytes) => {
         if (error) {
-          if (error instanceof HttpError)
-            return refuse(res, error, headersFor(request, requestId));
+          if (error instanceof HttpError) return refuse(res, error, headersFor(request, requestId));
           return res.destroy();
         }
         const text = bytes === null ? null : bytes.toString('utf8');

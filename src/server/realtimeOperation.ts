@@ -1,3 +1,4 @@
+import type { ExecutionArgs } from 'graphql';
 import type {
   ExecuteOutcome,
   ExecuteRequest,
@@ -5,8 +6,10 @@ import type {
   RequestFailure,
 } from '../engine/index.js';
 import type { GraphQLEndpoint } from './handleGraphQL.js';
+import type { RawPayloads, RawResult } from './RawPayloads.js';
 import type { GraphQLParams } from './readParams.js';
 import { errorBody, HttpError } from './responses.js';
+import type { HttpRequest, RequestScope } from './types.js';
 
 /**
  * What the streaming transports (WebSocket, SSE) share with GraphQL over HTTP: the persisted-
@@ -81,7 +84,7 @@ export function isRefusal(value: PreparedOperation | Refusal): value is Refusal 
  * its start: variables, cost, the subscribe resolver failing), else the stream of its events,
  * each `wrap`ped from the engine's text. Returning the stream closes the engine's source at once.
  */
-export async function runOperation<R>(
+async function runOperation<R>(
   prepared: PreparedOperation,
   request: ExecuteRequest,
   wrap: (text: string) => R,
@@ -115,3 +118,43 @@ function mapOutcomes<R>(
   };
   return iterator;
 }
+
+const RUN = Symbol('run');
+
+/** What a library's `onSubscribe` hands back to its `execute` / `subscribe`: the run prepared here. */
+export type OperationArgs = ExecutionArgs & { readonly [RUN]: () => Promise<unknown> };
+
+/**
+ * The execution arguments of a prepared operation, with its context (`contextValue(request,
+ * scope)`, once per operation) and its run: `runPrepared` starts it, its results RawResults of
+ * the engine's text.
+ */
+export async function operationArgs(
+  endpoint: GraphQLEndpoint,
+  prepared: PreparedOperation,
+  params: GraphQLParams,
+  client: { readonly request: HttpRequest; readonly scope: RequestScope },
+  payloads: RawPayloads,
+): Promise<OperationArgs> {
+  const contextValue = endpoint.contextValue
+    ? await endpoint.contextValue(client.request, client.scope)
+    : undefined;
+  const request: ExecuteRequest = {
+    variables: params.variables ?? null,
+    contextValue,
+    rootValue: endpoint.rootValue,
+    signal: client.scope.signal,
+  };
+  return {
+    schema: endpoint.engine.schema,
+    document: prepared.document,
+    operationName: prepared.operationName,
+    variableValues: request.variables,
+    rootValue: request.rootValue,
+    contextValue,
+    [RUN]: () => runOperation<RawResult>(prepared, request, (text: string) => payloads.wrap(text)),
+  };
+}
+
+/** The libraries' `execute` and `subscribe`: both run what `operationArgs` prepared. */
+export const runPrepared = (args: ExecutionArgs): never => (args as OperationArgs)[RUN]() as never;

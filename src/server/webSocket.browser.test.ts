@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './__fixtures__/launchChromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRealtimeServer } from './__fixtures__/realtimeServer.js';
 
@@ -20,18 +21,7 @@ beforeAll(async () => {
   // The package exports no path to its browser build: find it beside its package.json.
   const packageJson = require.resolve('graphql-ws/package.json');
   clientScript = await readFile(join(dirname(packageJson), 'umd/graphql-ws.min.js'), 'utf8');
-  browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -42,7 +42,10 @@ function client(url: string, options: { connected?: (socket: unknown) => void } 
   return { client: c, closes };
 }
 
-type Outcome = { results: FormattedExecutionResult<Record<string, unknown>, unknown>[]; error?: unknown };
+type Outcome = {
+  results: FormattedExecutionResult<Record<string, unknown>, unknown>[];
+  error?: unknown;
+};
 
 /** Every result of one operation, and its error (errors array or close event) if it failed. */
 async function run(c: Client, payload: Parameters<Client['iterate']>[0]): Promise<Outcome> {

@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createRequire } from 'node:module';
+import type * as Graphql from 'graphql';
 import {
   type GraphQLError as GraphQLErrorType,
-  type ExecutionArgs,
   type FormattedExecutionResult,
   type GraphQLFormattedError,
 } from 'graphql';
@@ -12,7 +12,13 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { HandlerCore } from './createHandler.js';
 import { originAccepted } from './cors.js';
 import { RawPayloads, RawResult } from './RawPayloads.js';
-import { isRefusal, paramsOf, prepareOperation, runOperation } from './realtimeOperation.js';
+import {
+  isRefusal,
+  operationArgs,
+  paramsOf,
+  prepareOperation,
+  runPrepared,
+} from './realtimeOperation.js';
 import type { RealtimeLimits } from './realtimeLimits.js';
 import { requestIdOf } from './requestId.js';
 import type { HttpRequest, RequestScope } from './types.js';
@@ -50,16 +56,13 @@ interface Connection {
   close: (code: number, reason: string) => void;
 }
 
-const RUN = Symbol('run');
-type RunArgs = ExecutionArgs & { readonly [RUN]: () => Promise<unknown> };
-
 /**
  * Stands for the refusal in graphql-ws's hands; `onError` sends the engine's errors instead.
  * graphql-ws tells errors by `instanceof` its own `graphql`'s GraphQLError: the one Node loads
  * for `require('graphql')`, which a bundler or test runner resolving `import` to graphql's ESM
  * build would not give (graphql-ws always loads it through Node).
  */
-const { GraphQLError } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
+const { GraphQLError } = createRequire(import.meta.url)('graphql') as typeof Graphql;
 const REFUSED: readonly GraphQLErrorType[] = [new GraphQLError('The operation was refused.')];
 
 function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
@@ -101,29 +104,11 @@ export function createWebSocketTransport(
         connection.refusals.set(id, errors);
         return REFUSED;
       }
-      const contextValue = endpoint.contextValue
-        ? await endpoint.contextValue(connection.request, connection.scope)
-        : undefined;
-      const request = {
-        variables: params.variables ?? null,
-        contextValue,
-        rootValue: endpoint.rootValue,
-        signal: connection.controller.signal,
-      };
-      const args: RunArgs = {
-        schema: endpoint.engine.schema,
-        document: prepared.document,
-        operationName: prepared.operationName,
-        variableValues: request.variables,
-        rootValue: request.rootValue,
-        contextValue,
-        [RUN]: () => runOperation(prepared, request, (text) => connection.payloads.wrap(text)),
-      };
-      return args;
+      return operationArgs(endpoint, prepared, params, connection, connection.payloads);
     },
     // Both run what onSubscribe prepared: results are RawResults, the engine's text.
-    execute: (args) => (args as RunArgs)[RUN]() as never,
-    subscribe: (args) => (args as RunArgs)[RUN]() as never,
+    execute: runPrepared,
+    subscribe: runPrepared,
     onNext: (_ctx, _id, _payload, _args, result) =>
       result instanceof RawResult ? (result as unknown as FormattedExecutionResult) : undefined,
     onError(ctx, id) {
@@ -250,7 +235,8 @@ export function createWebSocketTransport(
             for (const socket of connections.keys()) socket.terminate();
           }, graceMs);
           cut.unref();
-          for (const socket of connections.keys()) socket.close(CLOSE_CODES.goingAway, 'Going away');
+          for (const socket of connections.keys())
+            socket.close(CLOSE_CODES.goingAway, 'Going away');
         });
       }
       await new Promise<void>((resolve) => wss.close(() => resolve()));

@@ -73,7 +73,10 @@ export function realtimeSchema(channel = new Channel()) {
         hello: (_: unknown, args: { name?: string | null }) => `Hello, ${args.name ?? 'world'}!`,
         user: (_: unknown, args: { id: string }) => ({ id: args.id, name: `User ${args.id}` }),
         users: (_: unknown, args: { first?: number | null }) =>
-          Array.from({ length: args.first ?? 3 }, (_v, i) => ({ id: String(i), name: `User ${i}` })),
+          Array.from({ length: args.first ?? 3 }, (_v, i) => ({
+            id: String(i),
+            name: `User ${i}`,
+          })),
       },
       User: {
         friends: (user: { id: string }, args: { first?: number | null }) =>
