@@ -137,6 +137,36 @@ describe('graphql-ws: operations', () => {
   });
 });
 
+describe('graphql-ws: the payload', () => {
+  it("sends the engine's JSON text of a result inside the next message, as written", async () => {
+    const s = await start();
+    const query = '{ user(id: "\\u00e9") { name id } }';
+    const prepared = s.engine.prepare(query);
+    if (!prepared.ok) throw new Error(prepared.body);
+    const engineText = (await prepared.execute()).body;
+    const { socket, opened } = rawSocket(s.wsUrl);
+    await opened;
+    const messages: string[] = [];
+    const done = new Promise<void>((resolve) =>
+      socket.on('message', (data: Buffer) => {
+        messages.push(data.toString());
+        if (messages.length === 1)
+          socket.send(JSON.stringify({ id: 'q', type: 'subscribe', payload: { query } }));
+        if (messages.length === 3) resolve();
+      }),
+    );
+    socket.send('{"type":"connection_init"}');
+    await done;
+    socket.close();
+    expect(engineText).toBe('{"data":{"user":{"name":"User é","id":"é"}}}');
+    expect(messages).toEqual([
+      '{"type":"connection_ack"}',
+      `{"id":"q","type":"next","payload":${engineText}}`,
+      '{"id":"q","type":"complete"}',
+    ]);
+  });
+});
+
 describe('graphql-ws: the request entry', () => {
   it('refuses documents that do not validate with an error message and its code', async () => {
     const s = await start();
