@@ -57,6 +57,35 @@ describe('sluice serve: subscriptions over WebSocket and SSE', () => {
     await client.dispose();
   });
 
+  it('serves a reflected database over both: its one statement per operation, over the socket', async () => {
+    const cli = await start(['demo', '--port', '0', '--log-level', 'silent']);
+    const query = '{ user(id: 2) { username posts(limit: 1) { id } } }';
+    const client = createClient({
+      url: cli.url.replace('http:', 'ws:'),
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+    });
+    const overWs: unknown[] = [];
+    for await (const result of client.iterate({ query })) overWs.push(result);
+    await client.dispose();
+    const sse = createSseClient({ url: cli.url, retryAttempts: 0 });
+    const overSse: unknown[] = [];
+    for await (const result of sse.iterate({ query })) overSse.push(result);
+    sse.dispose();
+    const overHttp = await (
+      await fetch(cli.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query }),
+      })
+    ).json();
+    expect(overWs).toEqual([overHttp]);
+    expect(overSse).toEqual([overHttp]);
+    expect(overHttp).toMatchObject({ data: { user: { username: expect.any(String) } } });
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
   it('--no-realtime serves HTTP only', async () => {
     const cli = await start([
       'serve',
