@@ -57,7 +57,7 @@ describe('sluice serve: subscriptions over WebSocket and SSE', () => {
     await client.dispose();
   });
 
-  it('serves a reflected database over both: its one statement per operation, over the socket', async () => {
+  it('serves a reflected database over both, answering what HTTP answers', async () => {
     const cli = await start(['demo', '--port', '0', '--log-level', 'silent']);
     const query = '{ user(id: 2) { username posts(limit: 1) { id } } }';
     const client = createClient({
