@@ -347,14 +347,14 @@ describe('graphql-ws: close codes', () => {
       { query: 'subscription { flood(size: 65536) }' },
       { next: () => events++, error: () => {}, complete: () => {} },
     );
-    await expect.poll(() => s.state.openFloods).toBe(1);
+    await expect.poll(() => s.state.openFloods, { timeout: 10_000 }).toBe(1);
     // The server gives up on the client and closes the source, with nothing read yet.
-    await expect.poll(() => s.state.openFloods, { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => s.state.openFloods, { timeout: 25_000 }).toBe(0);
     expect(events).toBe(0);
     socket?.resume();
-    await expect.poll(() => closes, { timeout: 20_000 }).toEqual([4413]);
+    await expect.poll(() => closes, { timeout: 25_000 }).toEqual([4413]);
     expect(events).toBeGreaterThan(0);
-  });
+  }, 70_000);
 
   it('1001 Going away for every socket when the server shuts down', async () => {
     const s = await start();
