@@ -72,6 +72,12 @@ export interface ServeConfig {
   timeoutMs: number | undefined;
   requestTimeoutMs: number | undefined;
   shutdownGraceMs: number | undefined;
+  realtime: boolean;
+  connectionInitTimeoutMs: number | undefined;
+  keepAliveMs: number | undefined;
+  maxSubscriptionsPerConnection: number | undefined;
+  maxQueuedMessages: number | undefined;
+  maxQueuedBytes: number | undefined;
   graphiql: boolean;
   csrf: boolean;
   cors: string[] | undefined;
@@ -136,6 +142,12 @@ export const DEFAULT_CONFIG: ServeConfig = {
   timeoutMs: undefined,
   requestTimeoutMs: undefined,
   shutdownGraceMs: undefined,
+  realtime: true,
+  connectionInitTimeoutMs: undefined,
+  keepAliveMs: undefined,
+  maxSubscriptionsPerConnection: undefined,
+  maxQueuedMessages: undefined,
+  maxQueuedBytes: undefined,
   graphiql: true,
   csrf: true,
   cors: undefined,
@@ -560,6 +572,52 @@ export const OPTIONS: readonly OptionSpec[] = [
     placeholder: 'ms',
     help: 'on SIGTERM, how long in-flight requests may finish',
     defaultHelp: '10000',
+  },
+  {
+    name: 'realtime',
+    kind: { type: 'boolean' },
+    commands: both,
+    help: 'serve graphql-ws (WebSocket) and graphql-sse (text/event-stream) at the endpoint',
+  },
+  {
+    name: 'connectionInitTimeoutMs',
+    kind: int(1),
+    commands: both,
+    placeholder: 'ms',
+    help: 'WebSocket: close a socket with no connection_init by then (4408)',
+    defaultHelp: '10000',
+  },
+  {
+    name: 'keepAliveMs',
+    kind: int(0),
+    commands: both,
+    placeholder: 'ms',
+    help: 'WebSocket: ping interval; a socket silent for two is dropped, 0 = off',
+    defaultHelp: '12000',
+  },
+  {
+    name: 'maxSubscriptionsPerConnection',
+    kind: int(1),
+    commands: both,
+    placeholder: 'n',
+    help: 'WebSocket: operations open at once on one socket, else closed (4430)',
+    defaultHelp: '100',
+  },
+  {
+    name: 'maxQueuedMessages',
+    kind: int(1),
+    commands: both,
+    placeholder: 'n',
+    help: 'messages a socket or event stream may hold unread by its client, else closed (4413, SLOW_CONSUMER)',
+    defaultHelp: '1000',
+  },
+  {
+    name: 'maxQueuedBytes',
+    kind: int(1),
+    commands: both,
+    placeholder: 'n',
+    help: 'bytes a socket or event stream may hold unread by its client, else closed (4413, SLOW_CONSUMER)',
+    defaultHelp: '4 MiB',
   },
   {
     name: 'graphiql',

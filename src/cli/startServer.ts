@@ -90,6 +90,17 @@ export function serverOptions(
   for (const key of ['maxBodyBytes', 'timeoutMs', 'requestTimeoutMs', 'shutdownGraceMs'] as const) {
     if (config[key] !== undefined) optional[key] = config[key];
   }
+  const realtime: Record<string, number> = {};
+  for (const key of [
+    'connectionInitTimeoutMs',
+    'keepAliveMs',
+    'maxSubscriptionsPerConnection',
+    'maxQueuedMessages',
+    'maxQueuedBytes',
+  ] as const) {
+    const value = config[key];
+    if (value !== undefined) realtime[key] = value;
+  }
   const documents = config.persistedDocuments
     ? loadPersistedDocuments(config.persistedDocuments, cwd)
     : undefined;
@@ -115,6 +126,7 @@ export function serverOptions(
     cors: config.cors ? { origin: config.cors.includes('*') ? '*' : config.cors } : false,
     compression: config.compression,
     metrics: config.metrics,
+    realtime: config.realtime ? realtime : false,
     persisted: {
       mode: config.persisted,
       ...(documents ? { documents } : {}),
@@ -250,6 +262,9 @@ export async function startServer(
   io.stderr.write(
     `\nSluice is serving GraphQL at ${url}\n` +
       (config.graphiql ? `GraphiQL:   open ${url} in a browser\n` : '') +
+      (config.realtime
+        ? `Realtime:   ws${url.slice(4)} (graphql-ws), text/event-stream (graphql-sse)\n`
+        : '') +
       `Stop with Ctrl+C (SIGINT) or SIGTERM.\n\n`,
   );
   return stopped;

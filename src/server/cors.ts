@@ -2,7 +2,7 @@ import { headerValue } from './csrf.js';
 import type { CorsOptions, HttpRequest, HttpResponse } from './types.js';
 
 /** Fetch standard, "CORS protocol": the headers that let a page on another origin read a response. */
-function allowedOrigin(origin: string, options: CorsOptions): string | null {
+export function allowedOrigin(origin: string, options: CorsOptions): string | null {
   const rule = options.origin;
   if (rule === '*') return options.credentials ? origin : '*';
   if (typeof rule === 'function') return rule(origin) ? origin : null;
@@ -44,4 +44,22 @@ export function preflightResponse(request: HttpRequest, options: CorsOptions): H
     if (options.credentials) headers['access-control-allow-credentials'] = 'true';
   }
   return { status: 204, headers, body: '' };
+}
+
+/**
+ * Whether a request that CORS does not guard (a WebSocket upgrade, which browsers send from any
+ * page with its cookies) may proceed: no `Origin` (not a browser), the server's own origin (the
+ * `Host` it was sent to), or an origin the CORS configuration allows.
+ */
+export function originAccepted(request: HttpRequest, options: CorsOptions | null): boolean {
+  const origin = headerValue(request, 'origin');
+  if (origin === undefined) return true;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  if (host !== '' && host === headerValue(request, 'host')) return true;
+  return options !== null && allowedOrigin(origin, options) !== null;
 }

@@ -16,7 +16,7 @@ import { createPersistedOperations } from './persisted.js';
 import { createEndpointCache, type EndpointCache } from './cachedExecution.js';
 import { requestIdOf } from './requestId.js';
 import { errorResponse, HttpError, jsonResponse, textResponse } from './responses.js';
-import type { Handler, HttpRequest, HttpResponse, ServerOptions } from './types.js';
+import type { CorsOptions, Handler, HttpRequest, HttpResponse, ServerOptions } from './types.js';
 
 export const DEFAULTS = {
   path: '/graphql',
@@ -37,6 +37,9 @@ export interface HandlerCore {
   readonly metrics: Metrics;
   readonly logger: Logger;
   readonly graphqlPath: string;
+  /** What the streaming transports share with GraphQL over HTTP: engine, persisted, limits. */
+  readonly endpoint: GraphQLEndpoint;
+  readonly cors: CorsOptions | null;
   /** Records a GraphQL request the adapter answered itself (413, 408, bad Content-Encoding). */
   record(request: HttpRequest, response: HttpResponse, startedAt: number, code: string): void;
   /** From now on GET /ready answers 503, so load balancers stop sending traffic. */
@@ -264,6 +267,8 @@ export function buildHandler(options: ServerOptions): HandlerCore {
     metrics,
     logger,
     graphqlPath,
+    endpoint,
+    cors,
     record(request, response, startedAt, code) {
       const info: RequestInfo = {
         requestId: requestIdOf(request),

@@ -1,4 +1,5 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './__fixtures__/launchChromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../engine/index.js';
 import { createSluiceServer, type SluiceServer } from './createSluiceServer.js';
@@ -17,18 +18,7 @@ beforeAll(async () => {
   server = createSluiceServer({ engine: createEngine({ schema: testSchema() }) });
   const { port } = await server.listen(0);
   url = `http://127.0.0.1:${port}/graphql`;
-  browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -177,3 +177,26 @@ export interface ServerOptions {
   /** The result cache: off by default (docs/cache.md). */
   readonly cache?: ResultCacheOptions;
 }
+
+/**
+ * GraphQL over WebSocket (graphql-ws) and over Server-Sent Events (graphql-sse), on the GraphQL
+ * path of a `createSluiceServer` server. Limits are per connection; see docs/realtime.md.
+ */
+export interface RealtimeOptions {
+  /** Accept WebSocket upgrades (the `graphql-transport-ws` subprotocol). Default true. */
+  readonly webSocket?: boolean;
+  /** Answer `Accept: text/event-stream` requests (graphql-sse, distinct connections). Default true. */
+  readonly sse?: boolean;
+  /** Close a socket that sent no `connection_init` within this many ms (4408). Default 10,000. */
+  readonly connectionInitTimeoutMs?: number;
+  /** Ping every socket this often, and drop one that has not answered by the next. Default 12,000; 0 = off. */
+  readonly keepAliveMs?: number;
+  /** Operations open at once on one socket (subscriptions, queries until answered); more closes it (4430). Default 100. */
+  readonly maxSubscriptionsPerConnection?: number;
+  /** Messages a connection may have written but its client not yet read; more closes it (4413). Default 1,000. */
+  readonly maxQueuedMessages?: number;
+  /** Bytes a connection may have written but its client not yet read; more closes it (4413). Default 4 MiB. */
+  readonly maxQueuedBytes?: number;
+  /** Largest WebSocket message a client may send, in bytes (1009 beyond). Default: the server's `maxBodyBytes`. */
+  readonly maxMessageBytes?: number;
+}

@@ -52,6 +52,8 @@ export const ErrorCode = {
   NOT_ACCEPTABLE: 'NOT_ACCEPTABLE',
   /** A request a browser could send without a CORS preflight was refused (CSRF protection). */
   CSRF_PREVENTED: 'CSRF_PREVENTED',
+  /** An event stream's client read too slowly: more events waited unread than allowed. */
+  SLOW_CONSUMER: 'SLOW_CONSUMER',
   /** The database could not run the statement (an error PostgreSQL raised; `sqlState` says which). */
   DATABASE_ERROR: 'DATABASE_ERROR',
   /** No connection to the database could be made or kept (refused, closed, unreachable). */

@@ -1,0 +1,239 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ExecutionResult } from 'graphql';
+import { createHandler as createSseHandler, type Request as SseRequest } from 'graphql-sse';
+import { ErrorCode } from '../engine/index.js';
+import type { HandlerCore } from './createHandler.js';
+import { corsHeaders } from './cors.js';
+import { assertNotSimpleRequest } from './csrf.js';
+import { Deadlines } from './Deadlines.js';
+import { RawPayloads } from './RawPayloads.js';
+import { readBody } from './readBody.js';
+import {
+  isRefusal,
+  operationArgs,
+  paramsOf,
+  prepareOperation,
+  runPrepared,
+} from './realtimeOperation.js';
+import type { RealtimeLimits } from './realtimeLimits.js';
+import { requestIdOf } from './requestId.js';
+import { errorBody, HttpError } from './responses.js';
+import type { HttpRequest } from './types.js';
+
+export interface EventStreamTransport {
+  /** A GraphQL request that asks for `text/event-stream` (GET or POST). */
+  accepts(req: IncomingMessage): boolean;
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** Completes every open stream (a `complete` event, then the end of the response). */
+  close(): void;
+  /** Streams open now. */
+  size(): number;
+}
+
+/** One request's state, given to graphql-sse as the request's `context`. */
+interface StreamRequest {
+  readonly request: HttpRequest;
+  readonly requestId: string;
+  readonly payloads: RawPayloads;
+  readonly controller: AbortController;
+}
+
+const COMPLETE = 'event: complete\ndata:\n\n';
+const SLOW_CONSUMER =
+  'event: next\ndata: ' +
+  errorBody(
+    'The client read the event stream too slowly; the stream was ended.',
+    ErrorCode.SLOW_CONSUMER,
+  ) +
+  '\n\n' +
+  COMPLETE;
+
+function acceptsEventStream(accept: string | undefined): boolean {
+  if (accept === undefined) return false;
+  for (const part of accept.split(',')) {
+    const type = part.split(';')[0]?.trim().toLowerCase();
+    if (type === 'text/event-stream') return true;
+  }
+  return false;
+}
+
+/**
+ * GraphQL over Server-Sent Events: graphql-sse's handler in "distinct connections" mode (one
+ * response streams one operation), with the request entry of GraphQL over HTTP for every
+ * operation, the engine's JSON text as each event's data, the body limits of HTTP, and a bound on
+ * what a response may hold unread.
+ */
+export function createEventStreamTransport(
+  core: HandlerCore,
+  limits: RealtimeLimits,
+  body: { readonly maxBodyBytes: number; readonly requestTimeoutMs: number },
+): EventStreamTransport {
+  const { endpoint, cors, logger } = core;
+  const deadlines = new Deadlines(body.requestTimeoutMs);
+  const open = new Set<(last?: string) => void>();
+
+  const handler = createSseHandler<IncomingMessage, StreamRequest>({
+    // The engine validated the document when it prepared it (and keeps it cached).
+    validate: () => [],
+    execute: runPrepared,
+    subscribe: runPrepared,
+    async onSubscribe(req, payload) {
+      const state = req.context;
+      const params = paramsOf(payload);
+      const prepared = prepareOperation(endpoint, params);
+      // Refusals are events, as graphql-sse sends validation errors on an event stream.
+      if (isRefusal(prepared))
+        return state.payloads.wrap(prepared.body) as unknown as ExecutionResult;
+      const client = {
+        request: state.request,
+        scope: { requestId: state.requestId, signal: state.controller.signal },
+      };
+      return (await operationArgs(endpoint, prepared, params, client, state.payloads)) as never;
+    },
+  });
+
+  function headersFor(request: HttpRequest, requestId: string): Record<string, string> {
+    return {
+      'x-request-id': requestId,
+      'x-content-type-options': 'nosniff',
+      ...(cors ? corsHeaders(request, cors) : {}),
+    };
+  }
+
+  function refuse(res: ServerResponse, error: HttpError, headers: Record<string, string>): void {
+    const text = errorBody(error.message, error.code);
+    res.writeHead(error.status, {
+      ...headers,
+      ...error.headers,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(text)),
+      connection: 'close',
+    });
+    res.end(text);
+  }
+
+  async function stream(
+    res: ServerResponse,
+    events: AsyncGenerator<string, void, undefined>,
+    state: StreamRequest,
+  ): Promise<void> {
+    let queued = 0;
+    const sent = () => queued--;
+    let ended = false;
+    const end = (last?: string) => {
+      if (ended) return;
+      ended = true;
+      open.delete(end);
+      if (!res.writableEnded) res.end(last);
+      state.controller.abort(new Error('The event stream ended.'));
+      void events.return();
+    };
+    open.add(end);
+    res.once('close', () => end());
+    for await (const event of events) {
+      // Always spliced, so that the payload queue stays in step with the events.
+      const message = state.payloads.splice(event, '\n\n');
+      if (ended) break;
+      queued++;
+      res.write(message, sent);
+      if (queued > limits.maxQueuedMessages || res.writableLength > limits.maxQueuedBytes) {
+        logger.warn('slow consumer', {
+          requestId: state.requestId,
+          queued,
+          bytes: res.writableLength,
+        });
+        end(SLOW_CONSUMER);
+      }
+    }
+    end();
+  }
+
+  async function run(
+    req: IncomingMessage,
+    res: ServerResponse,
+    request: HttpRequest,
+    text: string | null,
+    requestId: string,
+  ): Promise<void> {
+    const state: StreamRequest = {
+      request,
+      requestId,
+      payloads: new RawPayloads(),
+      controller: new AbortController(),
+    };
+    const sseRequest: SseRequest<IncomingMessage, StreamRequest> = {
+      method: request.method,
+      url: request.url,
+      headers: {
+        // graphql-sse streams only for exactly this Accept; any list naming it is meant so.
+        get: (name) =>
+          name === 'accept'
+            ? 'text/event-stream'
+            : name === 'x-graphql-event-stream-token'
+              ? undefined
+              : (req.headers[name] as string | undefined),
+      },
+      body: text,
+      raw: req,
+      context: state,
+    };
+    const [answer, init] = await handler(sseRequest);
+    const headers: Record<string, string> = { ...headersFor(request, requestId), ...init.headers };
+    // graphql-sse says `none` to keep compressing middleware away; it is no encoding at all.
+    delete headers['content-encoding'];
+    if (answer === null || typeof answer === 'string') {
+      res.writeHead(init.status, headers);
+      res.end(answer ?? undefined);
+      return;
+    }
+    res.writeHead(init.status, headers);
+    await stream(res, answer, state);
+  }
+
+  return {
+    accepts: (req) =>
+      (req.method === 'GET' || req.method === 'POST') && acceptsEventStream(req.headers.accept),
+    handle(req, res) {
+      const startedAt = performance.now();
+      const request: HttpRequest = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        headers: req.headers,
+        body: null,
+      };
+      const requestId = requestIdOf(request);
+      const failed = (error: unknown) => {
+        logger.error('event stream failed', { requestId, error });
+        if (!res.headersSent)
+          refuse(
+            res,
+            new HttpError(500, ErrorCode.INTERNAL_SERVER_ERROR, 'Unexpected error.'),
+            headersFor(request, requestId),
+          );
+        else res.destroy();
+      };
+      if (request.method === 'GET') {
+        try {
+          if (endpoint.csrf) assertNotSimpleRequest(request, endpoint.csrf);
+        } catch (error) {
+          if (error instanceof HttpError) return refuse(res, error, headersFor(request, requestId));
+          return failed(error);
+        }
+        run(req, res, request, null, requestId).catch(failed);
+        return;
+      }
+      readBody(req, body.maxBodyBytes, deadlines, startedAt, (error, bytes) => {
+        if (error) {
+          if (error instanceof HttpError) return refuse(res, error, headersFor(request, requestId));
+          return res.destroy();
+        }
+        const text = bytes === null ? null : bytes.toString('utf8');
+        run(req, res, request, text, requestId).catch(failed);
+      });
+    },
+    close() {
+      for (const end of [...open]) end(COMPLETE);
+    },
+    size: () => open.size,
+  };
+}

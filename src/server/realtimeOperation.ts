@@ -1,0 +1,160 @@
+import type { ExecutionArgs } from 'graphql';
+import type {
+  ExecuteOutcome,
+  ExecuteRequest,
+  PreparedOperation,
+  RequestFailure,
+} from '../engine/index.js';
+import type { GraphQLEndpoint } from './handleGraphQL.js';
+import type { RawPayloads, RawResult } from './RawPayloads.js';
+import type { GraphQLParams } from './readParams.js';
+import { errorBody, HttpError } from './responses.js';
+import type { HttpRequest, RequestScope } from './types.js';
+
+/**
+ * What the streaming transports (WebSocket, SSE) share with GraphQL over HTTP: the persisted-
+ * document lookup and the request entry (`engine.prepare`, with every limit of the engine), then
+ * the engine's `execute` or `subscribe`, whose JSON text goes out as it is.
+ */
+
+/** An operation refused before it ran: the status HTTP would answer and the `{"errors":…}` text. */
+export interface Refusal {
+  readonly status: number;
+  readonly body: string;
+}
+
+/**
+ * The request parameters of a protocol message. Both protocols require `query` to be a string, so
+ * an empty one sent with a persisted-query hash or a `documentId` means "by hash only", as an
+ * absent `query` does over HTTP.
+ */
+export function paramsOf(payload: {
+  readonly query?: unknown;
+  readonly operationName?: unknown;
+  readonly variables?: unknown;
+  readonly extensions?: unknown;
+  readonly documentId?: unknown;
+}): GraphQLParams {
+  const map = (value: unknown) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  const extensions = map(payload.extensions);
+  const documentId =
+    typeof payload.documentId === 'string'
+      ? payload.documentId
+      : typeof extensions?.['documentId'] === 'string'
+        ? extensions['documentId']
+        : undefined;
+  const byHash = extensions?.['persistedQuery'] != null || documentId !== undefined;
+  const query = typeof payload.query === 'string' ? payload.query : undefined;
+  return {
+    query: query === '' && byHash ? undefined : query,
+    operationName: typeof payload.operationName === 'string' ? payload.operationName : undefined,
+    variables: map(payload.variables),
+    extensions,
+    documentId,
+  };
+}
+
+/** The persisted lookup and `prepare`, as over HTTP: the prepared operation or its refusal. */
+export function prepareOperation(
+  endpoint: GraphQLEndpoint,
+  params: GraphQLParams,
+): PreparedOperation | Refusal {
+  let prepared: PreparedOperation | RequestFailure;
+  try {
+    prepared = endpoint.engine.prepare(endpoint.persisted.resolve(params), params.operationName);
+  } catch (error) {
+    if (error instanceof HttpError)
+      return { status: error.status, body: errorBody(error.message, error.code) };
+    throw error;
+  }
+  if (prepared.ok) return prepared;
+  const status = prepared.phase === 'validate' ? endpoint.validationErrorStatus : 400;
+  return { status, body: prepared.body };
+}
+
+export function isRefusal(value: PreparedOperation | Refusal): value is Refusal {
+  return !('ok' in value);
+}
+
+/**
+ * Runs a prepared operation: one result for a query or mutation (or a subscription refused at
+ * its start: variables, cost, the subscribe resolver failing), else the stream of its events,
+ * each `wrap`ped from the engine's text. Returning the stream closes the engine's source at once.
+ */
+async function runOperation<R>(
+  prepared: PreparedOperation,
+  request: ExecuteRequest,
+  wrap: (text: string) => R,
+): Promise<R | AsyncIterableIterator<R>> {
+  if (prepared.operationType !== 'subscription')
+    return wrap((await prepared.execute(request)).body);
+  const outcome = await prepared.subscribe(request);
+  if (!(Symbol.asyncIterator in outcome)) return wrap(outcome.body);
+  return mapOutcomes(outcome, wrap);
+}
+
+function mapOutcomes<R>(
+  stream: AsyncGenerator<ExecuteOutcome, void, void>,
+  wrap: (text: string) => R,
+): AsyncIterableIterator<R> {
+  const done: IteratorReturnResult<undefined> = { done: true, value: undefined };
+  const iterator: AsyncIterableIterator<R> = {
+    async next() {
+      const event = await stream.next();
+      return event.done ? done : { done: false, value: wrap(event.value.body) };
+    },
+    async return() {
+      await stream.return();
+      return done;
+    },
+    async throw(error: unknown) {
+      await stream.return();
+      throw error;
+    },
+    [Symbol.asyncIterator]: () => iterator,
+  };
+  return iterator;
+}
+
+const RUN = Symbol('run');
+
+/** What a library's `onSubscribe` hands back to its `execute` / `subscribe`: the run prepared here. */
+export type OperationArgs = ExecutionArgs & { readonly [RUN]: () => Promise<unknown> };
+
+/**
+ * The execution arguments of a prepared operation, with its context (`contextValue(request,
+ * scope)`, once per operation) and its run: `runPrepared` starts it, its results RawResults of
+ * the engine's text.
+ */
+export async function operationArgs(
+  endpoint: GraphQLEndpoint,
+  prepared: PreparedOperation,
+  params: GraphQLParams,
+  client: { readonly request: HttpRequest; readonly scope: RequestScope },
+  payloads: RawPayloads,
+): Promise<OperationArgs> {
+  const contextValue = endpoint.contextValue
+    ? await endpoint.contextValue(client.request, client.scope)
+    : undefined;
+  const request: ExecuteRequest = {
+    variables: params.variables ?? null,
+    contextValue,
+    rootValue: endpoint.rootValue,
+    signal: client.scope.signal,
+  };
+  return {
+    schema: endpoint.engine.schema,
+    document: prepared.document,
+    operationName: prepared.operationName,
+    variableValues: request.variables,
+    rootValue: request.rootValue,
+    contextValue,
+    [RUN]: () => runOperation<RawResult>(prepared, request, (text: string) => payloads.wrap(text)),
+  };
+}
+
+/** The libraries' `execute` and `subscribe`: both run what `operationArgs` prepared. */
+export const runPrepared = (args: ExecutionArgs): never => (args as OperationArgs)[RUN]() as never;

@@ -1,0 +1,246 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { createRequire } from 'node:module';
+import type * as Graphql from 'graphql';
+import {
+  type GraphQLError as GraphQLErrorType,
+  type FormattedExecutionResult,
+  type GraphQLFormattedError,
+} from 'graphql';
+import { CloseCode, handleProtocols, makeServer } from 'graphql-ws';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { HandlerCore } from './createHandler.js';
+import { originAccepted } from './cors.js';
+import { RawPayloads, RawResult } from './RawPayloads.js';
+import {
+  isRefusal,
+  operationArgs,
+  paramsOf,
+  prepareOperation,
+  runPrepared,
+} from './realtimeOperation.js';
+import type { RealtimeLimits } from './realtimeLimits.js';
+import { requestIdOf } from './requestId.js';
+import type { HttpRequest, RequestScope } from './types.js';
+
+/** The close codes Sluice sends itself, beside graphql-ws's own (docs/realtime.md lists all). */
+export const CLOSE_CODES = {
+  goingAway: 1001,
+  slowConsumer: 4413,
+  tooManySubscriptions: 4430,
+} as const;
+
+export interface WebSocketTransport {
+  /** Takes an upgrade of the GraphQL path: refuses it (403, 503) or opens a graphql-ws socket. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Closes every socket with 1001 Going away; after `graceMs`, drops those still open. */
+  close(graceMs: number): Promise<void>;
+  /** Sockets open now. */
+  size(): number;
+}
+
+/** What graphql-ws keeps per socket as `ctx.extra`. */
+interface Connection {
+  readonly socket: WebSocket;
+  readonly request: HttpRequest;
+  readonly scope: RequestScope;
+  readonly controller: AbortController;
+  readonly payloads: RawPayloads;
+  /** The errors of operations refused before they ran, for `onError`, by operation id. */
+  readonly refusals: Map<string, readonly GraphQLFormattedError[]>;
+  /** Messages written and not yet taken by the client's TCP connection. */
+  queued: number;
+  /** Answered the last ping (or sent something) since the keep-alive sweep before. */
+  alive: boolean;
+  /** Closes the socket with a code of Sluice's and ends its operations at once. */
+  close: (code: number, reason: string) => void;
+}
+
+/**
+ * Stands for the refusal in graphql-ws's hands; `onError` sends the engine's errors instead.
+ * graphql-ws tells errors by `instanceof` its own `graphql`'s GraphQLError: the one Node loads
+ * for `require('graphql')`, which a bundler or test runner resolving `import` to graphql's ESM
+ * build would not give (graphql-ws always loads it through Node).
+ */
+const { GraphQLError } = createRequire(import.meta.url)('graphql') as typeof Graphql;
+const REFUSED: readonly GraphQLErrorType[] = [new GraphQLError('The operation was refused.')];
+
+function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/**
+ * GraphQL over WebSocket: graphql-ws's protocol core (`makeServer`) on `ws` sockets, with the
+ * request entry of GraphQL over HTTP for every operation and the engine's JSON text as payload.
+ */
+export function createWebSocketTransport(
+  core: HandlerCore,
+  limits: RealtimeLimits,
+): WebSocketTransport {
+  const { endpoint, cors, logger } = core;
+  const connections = new Map<WebSocket, Connection>();
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: limits.maxMessageBytes,
+    perMessageDeflate: false,
+    handleProtocols: (protocols) => handleProtocols(protocols),
+  });
+  let closing = false;
+  let drained: (() => void) | undefined;
+
+  const protocol = makeServer<Record<string, unknown> | undefined, Connection>({
+    connectionInitWaitTimeout: limits.connectionInitTimeoutMs,
+    async onSubscribe(ctx, id, payload) {
+      const connection = ctx.extra;
+      // graphql-ws has reserved this operation's place already: it counts.
+      if (Object.keys(ctx.subscriptions).length > limits.maxSubscriptionsPerConnection) {
+        connection.close(CLOSE_CODES.tooManySubscriptions, 'Too many subscriptions');
+        return REFUSED;
+      }
+      const params = paramsOf(payload as Parameters<typeof paramsOf>[0]);
+      const prepared = prepareOperation(endpoint, params);
+      if (isRefusal(prepared)) {
+        const { errors } = JSON.parse(prepared.body) as { errors: GraphQLFormattedError[] };
+        connection.refusals.set(id, errors);
+        return REFUSED;
+      }
+      return operationArgs(endpoint, prepared, params, connection, connection.payloads);
+    },
+    // Both run what onSubscribe prepared: results are RawResults, the engine's text.
+    execute: runPrepared,
+    subscribe: runPrepared,
+    onNext: (_ctx, _id, _payload, _args, result) =>
+      result instanceof RawResult ? (result as unknown as FormattedExecutionResult) : undefined,
+    onError(ctx, id) {
+      const errors = ctx.extra.refusals.get(id);
+      ctx.extra.refusals.delete(id);
+      return errors;
+    },
+  });
+
+  function open(socket: WebSocket, request: HttpRequest): void {
+    const controller = new AbortController();
+    const connection: Connection = {
+      socket,
+      request,
+      scope: { requestId: requestIdOf(request), signal: controller.signal },
+      controller,
+      payloads: new RawPayloads(),
+      refusals: new Map(),
+      queued: 0,
+      alive: true,
+      close: () => {},
+    };
+    connections.set(socket, connection);
+    const sent = () => connection.queued--;
+    // Ends the socket's operations (closing their sources) once: when it closes, or at once when
+    // the server closes it, without waiting for a client that may not read the close frame.
+    let released = false;
+    const release = (code: number, reason: string) => {
+      if (released) return;
+      released = true;
+      connections.delete(socket);
+      controller.abort(new Error('The WebSocket closed.'));
+      closed(code, reason).catch((error: unknown) =>
+        logger.error('websocket close failed', { error }),
+      );
+      if (connections.size === 0) drained?.();
+    };
+    const closeWith = (code: number, reason: string) => {
+      socket.close(code, reason);
+      release(code, reason);
+    };
+    connection.close = closeWith;
+    const closed = protocol.opened(
+      {
+        protocol: socket.protocol,
+        send(data) {
+          // Always spliced, so that the payload queue stays in step with the messages.
+          const message = connection.payloads.splice(data, '}');
+          if (socket.readyState !== socket.OPEN) return;
+          connection.queued++;
+          socket.send(message, sent);
+          if (
+            connection.queued > limits.maxQueuedMessages ||
+            socket.bufferedAmount > limits.maxQueuedBytes
+          ) {
+            logger.warn('slow consumer', {
+              requestId: connection.scope.requestId,
+              queued: connection.queued,
+              bytes: socket.bufferedAmount,
+            });
+            closeWith(CLOSE_CODES.slowConsumer, 'Slow consumer');
+          }
+        },
+        close: (code, reason) => socket.close(code, reason),
+        onMessage(handle) {
+          socket.on('message', (data) => {
+            connection.alive = true;
+            handle(String(data)).catch((error: unknown) => {
+              logger.error('websocket message failed', {
+                requestId: connection.scope.requestId,
+                error,
+              });
+              socket.close(CloseCode.InternalServerError, 'Internal server error');
+            });
+          });
+        },
+      },
+      connection,
+    );
+    socket.on('pong', () => (connection.alive = true));
+    // ws reports a broken frame or a message over maxPayload here, then closes (1002, 1009).
+    socket.on('error', (error) =>
+      logger.warn('websocket error', { requestId: connection.scope.requestId, error }),
+    );
+    socket.once('close', (code, reason) => release(code, reason.toString()));
+  }
+
+  // One timer pings every socket: one that did not answer the previous ping is dropped.
+  const keepAlive =
+    limits.keepAliveMs > 0
+      ? setInterval(() => {
+          for (const [socket, connection] of connections) {
+            if (!connection.alive) {
+              socket.terminate();
+              continue;
+            }
+            connection.alive = false;
+            socket.ping();
+          }
+        }, limits.keepAliveMs)
+      : undefined;
+  keepAlive?.unref();
+
+  return {
+    handleUpgrade(req, socket, head) {
+      const request: HttpRequest = {
+        method: 'GET',
+        url: req.url ?? '/',
+        headers: req.headers,
+        body: null,
+      };
+      if (closing) return refuseUpgrade(socket, 503, 'Service Unavailable');
+      // Browsers send an upgrade from any page, with cookies, and CORS does not apply to it.
+      if (!originAccepted(request, cors)) return refuseUpgrade(socket, 403, 'Forbidden');
+      wss.handleUpgrade(req, socket, head, (ws) => open(ws, request));
+    },
+    async close(graceMs) {
+      closing = true;
+      clearInterval(keepAlive);
+      if (connections.size > 0) {
+        await new Promise<void>((resolve) => {
+          drained = resolve;
+          const cut = setTimeout(() => {
+            for (const socket of connections.keys()) socket.terminate();
+          }, graceMs);
+          cut.unref();
+          for (const socket of connections.keys())
+            socket.close(CLOSE_CODES.goingAway, 'Going away');
+        });
+      }
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+    size: () => connections.size,
+  };
+}
