@@ -8,13 +8,13 @@
 //
 // Allocations are counted as in parse.js: in a child process whose young generation is large
 // enough that no collection runs during a batch, the heap's growth is what the batch allocated.
-import { execFileSync } from 'node:child_process';
 import { getHeapStatistics } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parse, validate as graphqlValidate } from 'graphql';
 import { validate as sluiceValidate } from 'sluice';
 import { median } from './measure.js';
+import { childMeasurements, measureParsers } from './parse.js';
 import { scenarios } from './scenarios/index.js';
 import { param } from './scenarios/param.js';
 
@@ -76,48 +76,10 @@ function verifySame(sets) {
   }
 }
 
-const cpuNow = () => {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1000;
-};
-
 /** A turn's work: validate every document of the set once. */
 const batch = (validate, schema, documents) => () => {
   for (const document of documents) validate(schema, document);
 };
-
-/** Validations per CPU second of each validator per round, turns interleaved (see parse.js). */
-function measure(fns, perCall, timing) {
-  const sizes = fns.map((fn) => {
-    let calls = 0;
-    const start = cpuNow();
-    while (cpuNow() - start < timing.warmupMs || calls === 0) {
-      fn();
-      calls++;
-    }
-    return Math.max(1, Math.round((8 * calls) / (cpuNow() - start)));
-  });
-  const perRound = fns.map(() => []);
-  for (let round = 0; round < timing.rounds; round++) {
-    globalThis.gc?.();
-    const spent = fns.map(() => 0);
-    const calls = fns.map(() => 0);
-    for (let busy = true; busy;) {
-      busy = false;
-      for (let k = 0; k < fns.length; k++) {
-        const i = (k + round) % fns.length;
-        if (spent[i] >= timing.sliceMs) continue;
-        busy = true;
-        const start = cpuNow();
-        for (let n = 0; n < sizes[i]; n++) fns[i]();
-        spent[i] += cpuNow() - start;
-        calls[i] += sizes[i];
-      }
-    }
-    fns.forEach((_, i) => perRound[i].push((calls[i] * perCall * 1000) / Math.max(spent[i], 1e-3)));
-  }
-  return perRound;
-}
 
 /** Bytes one validation allocates (median of rounds), results kept so nothing is collected. */
 function bytesPer(validate, schema, documents, rounds) {
@@ -134,35 +96,10 @@ function bytesPer(validate, schema, documents, rounds) {
   return median(samples);
 }
 
-function fromChild(flags, args) {
-  const out = execFileSync(
-    process.execPath,
-    ['--expose-gc', ...flags, fileURLToPath(import.meta.url), ...args],
-    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
-  return JSON.parse(out);
-}
-
 /** Times both validators on every set, interleaved, and prints one table. */
 export async function runValidateSet(timing) {
   verifySame(validateSets());
-  const rounds = String(Math.max(5, timing.rounds));
-  const allocations = fromChild(
-    ['--min-semi-space-size=128', '--max-semi-space-size=128'],
-    ['--allocations', '--rounds', rounds],
-  );
-  const times = fromChild(
-    ['--single-threaded-gc'],
-    [
-      '--times',
-      '--rounds',
-      rounds,
-      '--slice',
-      String(timing.sliceMs),
-      '--warmup',
-      String(timing.warmupMs),
-    ],
-  );
+  const { allocations, times } = childMeasurements(fileURLToPath(import.meta.url), timing);
   console.log(
     '\nvalidate alone (specified rules) — validations per CPU second, medians of interleaved rounds',
   );
@@ -208,11 +145,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   } else if (values.times) {
     const out = {};
     for (const [name, schema, documents] of sets) {
-      const [js, sluice] = measure(
+      // Batches of the whole set, timed as parse.js times parsers; per validation below.
+      const [js, sluice] = measureParsers(
         [batch(graphqlValidate, schema, documents), batch(sluiceValidate, schema, documents)],
-        documents.length,
+        '',
         timing,
-      );
+      ).map((rounds) => rounds.map((perSecond) => perSecond * documents.length));
       out[name] = { js, sluice };
     }
     process.stdout.write(JSON.stringify(out));

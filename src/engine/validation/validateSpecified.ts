@@ -18,7 +18,6 @@ import {
   type GraphQLSchema,
   type NameNode,
   type OperationDefinitionNode,
-  type SelectionSetNode,
   type ValidationContext,
   type ValueNode,
 } from 'graphql';
