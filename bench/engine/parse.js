@@ -84,17 +84,46 @@ function measureAllocations(rounds) {
 }
 
 /**
- * Runs this file in a child process with `flags` and `args`, and returns what it prints (JSON).
+ * Runs `script` in a child process with `flags` and `args`, and returns what it prints (JSON).
+ * @param {string} script
  * @param {string[]} flags
  * @param {string[]} args
  */
-function fromChild(flags, args) {
-  const out = execFileSync(
-    process.execPath,
-    ['--expose-gc', ...flags, fileURLToPath(import.meta.url), ...args],
-    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
+function fromChild(script, flags, args) {
+  const out = execFileSync(process.execPath, ['--expose-gc', ...flags, script, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return JSON.parse(out);
+}
+
+/**
+ * A measuring script's two children: `--allocations` with a young generation that holds a whole
+ * batch, `--times` with `--single-threaded-gc` (see measureParsers). Shared with validate.js.
+ * @param {string} script
+ * @param {import('./measure.js').Timing} timing
+ */
+export function childMeasurements(script, timing) {
+  const rounds = String(Math.max(5, timing.rounds));
+  const allocations = fromChild(
+    script,
+    ['--min-semi-space-size=128', '--max-semi-space-size=128'],
+    ['--allocations', '--rounds', rounds],
+  );
+  const times = fromChild(
+    script,
+    ['--single-threaded-gc'],
+    [
+      '--times',
+      '--rounds',
+      rounds,
+      '--slice',
+      String(timing.sliceMs),
+      '--warmup',
+      String(timing.warmupMs),
+    ],
+  );
+  return { allocations, times };
 }
 
 /**
@@ -145,7 +174,7 @@ const TURN_MS = 8;
  * @param {string} text
  * @param {import('./measure.js').Timing} timing
  */
-function measureParsers(parsers, text, timing) {
+export function measureParsers(parsers, text, timing) {
   const gc = /** @type {() => void} */ (/** @type {{ gc?: () => void }} */ (globalThis).gc);
   const sizes = parsers.map((parse) => calibrate(parse, text, timing.warmupMs));
   /** @type {number[][]} */
@@ -185,23 +214,7 @@ const geomean = (/** @type {number[]} */ values) =>
  */
 export async function runParseSet(timing) {
   verifySame();
-  const rounds = String(Math.max(5, timing.rounds));
-  const allocations = fromChild(
-    ['--min-semi-space-size=128', '--max-semi-space-size=128'],
-    ['--allocations', '--rounds', rounds],
-  );
-  const times = fromChild(
-    ['--single-threaded-gc'],
-    [
-      '--times',
-      '--rounds',
-      rounds,
-      '--slice',
-      String(timing.sliceMs),
-      '--warmup',
-      String(timing.warmupMs),
-    ],
-  );
+  const { allocations, times } = childMeasurements(fileURLToPath(import.meta.url), timing);
   const rows = parseDocuments.map(([name]) => ({
     name,
     js: /** @type {number[]} */ (times[name].js),

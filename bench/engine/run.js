@@ -32,7 +32,9 @@ const usage = `usage: node bench/engine/run.js [options]      (npm run bench:eng
   --cpu-prof           write a V8 CPU profile of each measured path to bench/results/profiles
                        (use with --only and --scenario to profile one contender)
   --parse only|skip    the parse-alone set (engine/parse.js) only, or not at all (default: after
-                       the scenarios)`;
+                       the scenarios)
+  --validate only      the validate-alone set (engine/validate.js: the scenarios' documents and
+                       400 distinct realistic ones, graphql-js's validate against Sluice's) only`;
 
 const { values } = parseArgs({
   options: {
@@ -45,6 +47,7 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
     parse: { type: 'string' },
+    validate: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -72,6 +75,14 @@ if (paths.length === 0) throw new Error(`bench: --path must be cached or cold\n$
 
 if (values.parse !== undefined && values.parse !== 'only' && values.parse !== 'skip') {
   throw new Error(`bench: --parse must be only or skip\n${usage}`);
+}
+if (values.validate !== undefined && values.validate !== 'only') {
+  throw new Error(`bench: --validate must be only\n${usage}`);
+}
+if (values.validate === 'only') {
+  const { runValidateSet } = await import('./validate.js');
+  await runValidateSet({ rounds, sliceMs, warmupMs });
+  process.exit(0);
 }
 if (values.parse === 'only') {
   const { runParseSet } = await import('./parse.js');

@@ -1,7 +1,6 @@
 import {
   createSourceEventStream,
   GraphQLError,
-  specifiedRules,
   type DocumentNode,
   type ExecutionArgs,
   type GraphQLFieldResolver,
@@ -12,7 +11,7 @@ import {
   type ValidationRule,
 } from 'graphql';
 import { ErrorCode } from '../errors/ErrorCode.js';
-import { validateDocument } from '../validation/validateDocument.js';
+import { validateRequest } from '../validation/validateRequest.js';
 import {
   hasNoData,
   runJSON,
@@ -288,8 +287,9 @@ export function createEngine(options: EngineOptions): Engine {
     introspection = true,
     hideSuggestions = false,
   } = options;
-  const rules: ValidationRule[] = [
-    ...specifiedRules,
+  // The specified rules run natively (validateDocument); the limits and the application's rules
+  // after them, as graphql-js rules.
+  const extraRules: ValidationRule[] = [
     maxDepthRule(maxDepth),
     maxAliasesRule(maxAliases),
     maxDirectivesRule(maxDirectives),
@@ -361,7 +361,7 @@ export function createEngine(options: EngineOptions): Engine {
       };
     }
     const t1 = now();
-    const errors = validateDocument(schema, document, rules, { hideSuggestions });
+    const errors = validateRequest(schema, document, extraRules, hideSuggestions);
     const t2 = now();
     const timings = { parse: t1 - t0, validate: t2 - t1, plan: 0 };
     const bytes = cachedBytes(query, document);
