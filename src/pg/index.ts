@@ -8,7 +8,18 @@ export { connect, type ConnectOptions } from './driver/connect.js';
 export { createPostgresClient } from './driver/createPostgresClient.js';
 export { createPgliteClient } from './driver/createPgliteClient.js';
 export { countStatements } from './driver/countStatements.js';
-export type { PoolOptions, QueryOptions, QueryRows, SqlClient } from './driver/SqlClient.js';
+export type {
+  PoolOptions,
+  QueryOptions,
+  QueryRows,
+  SetupStatement,
+  SqlClient,
+} from './driver/SqlClient.js';
+export {
+  SETTINGS_TEXT,
+  type PgRequestSettings,
+  type PgSettingsHook,
+} from './compile/requestSettings.js';
 export {
   createPgSource,
   type DatabaseErrorEvent,

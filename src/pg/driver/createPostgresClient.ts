@@ -2,6 +2,7 @@ import postgres from 'postgres';
 import { ConnectionGate } from './ConnectionGate.js';
 import { RecyclingPool } from './RecyclingPool.js';
 import { abortError } from './abortError.js';
+import { afterSetup, settledStatement } from './setupStatement.js';
 import { CancelWatch, type CancellableQuery } from './CancelWatch.js';
 import {
   MAX_PREPARED_STATEMENT_BYTES,
@@ -10,7 +11,9 @@ import {
   STATEMENT_TIMEOUT_MS,
   type ByteRows,
   type PoolOptions,
+  type QueryOptions,
   type QueryRows,
+  type SetupStatement,
   type SqlClient,
 } from './SqlClient.js';
 
@@ -58,37 +61,77 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
     const prepare = pools.admit(text);
     return pools.current.unsafe(text, values as never[], prepare ? PREPARED : UNNAMED);
   };
+  /**
+   * A statement after its setup (QueryOptions.setup), in a transaction on a reserved connection:
+   * BEGIN, the setup, the statement and COMMIT go out in one write (postgres.js pipelines the
+   * queries of a connection, and coalesces their messages until the next turn of the event
+   * loop), so the four cost one round trip. A failure aborts the transaction, and COMMIT then
+   * rolls it back; every answer is awaited before the connection is handed back.
+   */
+  const scoped = <T>(
+    text: string,
+    values: ReadonlyArray<unknown>,
+    queryOptions: QueryOptions,
+    setup: SetupStatement,
+    raw: boolean,
+  ): Promise<T> =>
+    gate.run(async () => {
+      // The setup admitted again after the statement: both are counted on the pool that runs them.
+      pools.admit(setup.text);
+      const prepare = pools.admit(text);
+      const prepareSetup = pools.admit(setup.text);
+      const sql = await pools.current.reserve();
+      try {
+        const statement = sql.unsafe(text, values as never[], prepare ? PREPARED : UNNAMED);
+        const [began, set, ran, committed] = await Promise.allSettled([
+          sql.unsafe('BEGIN', [], UNNAMED),
+          sql.unsafe(setup.text, setup.values as never[], prepareSetup ? PREPARED : UNNAMED),
+          cancelOnAbort(
+            (raw ? statement.raw() : statement.values()) as unknown as CancellableQuery<T>,
+            queryOptions.signal,
+          ),
+          sql.unsafe('COMMIT', [], UNNAMED),
+        ]);
+        if (began.status === 'rejected') throw began.reason;
+        return settledStatement(set, ran, [committed]);
+      } finally {
+        sql.release();
+      }
+    }, queryOptions);
   return {
     driver: 'postgres',
     // postgres.js queries are promises: handed to the gate as they are, with no async wrapper
     // (each await is another trip through the microtask queue, per request).
     query: (text, values = [], queryOptions) => {
+      const setup = queryOptions?.setup;
+      if (setup !== undefined) return scoped(text, values, queryOptions!, setup, false);
       const run = () => start(text, values).values() as unknown as CancellableQuery<QueryRows>;
       return queryOptions ? watch.run(queryOptions, run) : gate.run(run);
     },
     // .raw(): columns as Buffers sliced from what the socket received, with no text decoding.
     queryBytes: (text, values = [], queryOptions) => {
+      const setup = queryOptions?.setup;
+      if (setup !== undefined) return scoped(text, values, queryOptions!, setup, true);
       const run = () => start(text, values).raw() as unknown as CancellableQuery<ByteRows>;
       return queryOptions ? watch.run(queryOptions, run) : gate.run(run);
     },
     // One connection for the whole transaction (postgres.js's begin: BEGIN, work, COMMIT or
     // ROLLBACK), holding one slot of the gate throughout.
+    // With a setup, it is sent before work's first statement and pipelined with it.
     transaction: (work, queryOptions) => {
       const signal = queryOptions?.signal;
+      const setup = queryOptions?.setup;
       const run = () =>
-        pools.current.begin((tx) =>
-          work({
-            query: (text, values = []) => {
-              if (signal?.aborted) return Promise.reject(abortError(signal));
-              const prepare = pools.admit(text);
-              const query = tx.unsafe(text, values as never[], prepare ? PREPARED : UNNAMED);
-              return cancelOnAbort(
-                query.values() as unknown as CancellableQuery<QueryRows>,
-                signal,
-              );
-            },
-          }),
-        ) as Promise<never>;
+        pools.current.begin((tx) => {
+          const query = (text: string, values: ReadonlyArray<unknown> = []) => {
+            if (signal?.aborted) return Promise.reject(abortError(signal));
+            const prepare = pools.admit(text);
+            const sent = tx.unsafe(text, values as never[], prepare ? PREPARED : UNNAMED);
+            return cancelOnAbort(sent.values() as unknown as CancellableQuery<QueryRows>, signal);
+          };
+          if (setup === undefined) return work({ query });
+          return afterSetup(query(setup.text, setup.values), () => work({ query }));
+        }) as Promise<never>;
       return gate.run(run, queryOptions);
     },
     exec: (script) =>

@@ -5,10 +5,16 @@ import {
   type SourceCompileRequest,
   type SourceFieldResult,
 } from '../../../engine/index.js';
-import type { SqlClient, SqlTransaction } from '../../driver/SqlClient.js';
+import type {
+  QueryOptions,
+  SetupStatement,
+  SqlClient,
+  SqlTransaction,
+} from '../../driver/SqlClient.js';
 import type { Model, TableModel } from '../../schema/Model.js';
 import type { DatabaseErrorEvent } from '../createPgSource.js';
 import { databaseError, report } from '../reportDatabaseError.js';
+import { withRequestSettings, type PgSettingsHook } from '../requestSettings.js';
 import { variablesShapeKey } from '../usedVariables.js';
 import type { InputPath } from './createInput.js';
 import { compileMutationField, type PreparedWrite } from './mutationField.js';
@@ -30,10 +36,10 @@ export function compileMutations(
   model: Model,
   client: SqlClient,
   request: SourceCompileRequest,
-  onDatabaseError: ((event: DatabaseErrorEvent) => void) | undefined,
+  options: WriteOptions,
   forceValue: boolean,
-  merge: boolean,
 ): CompiledMutations {
+  const { onDatabaseError, merge, pgSettings } = options;
   const env = { model, request, shapeKey: variablesShapeKey(request), forceValue, merge };
   const fields = request.fields.map((field) => {
     if (!model.mutationFields.has(field.fieldDef.name)) {
@@ -54,7 +60,9 @@ export function compileMutations(
       } catch (error) {
         return Promise.reject(error);
       }
-      return runMutations(model, client, prepared, signal).catch((error: unknown) => {
+      return withRequestSettings(pgSettings, contextValue, (setup) =>
+        runMutations(model, client, prepared, signal, setup),
+      ).catch((error: unknown) => {
         if (error instanceof Failure) {
           if (onDatabaseError && !signal?.aborted)
             report(onDatabaseError, error.error, error.shown, error.text, contextValue);
@@ -74,6 +82,13 @@ export function compileMutations(
     },
     prepare: (variables) => fields.map((field) => field.prepare(variables)),
   };
+}
+
+/** What the source's options say about writes (PgSourceOptions). */
+export interface WriteOptions {
+  readonly onDatabaseError: ((event: DatabaseErrorEvent) => void) | undefined;
+  readonly merge: boolean;
+  readonly pgSettings: PgSettingsHook | undefined;
 }
 
 export interface CompiledMutations extends CompiledSourceQuery {
@@ -97,13 +112,16 @@ async function runMutations(
   client: SqlClient,
   prepared: ReadonlyArray<PreparedWrite>,
   signal: AbortSignal | undefined,
+  setup: SetupStatement | undefined,
 ): Promise<SourceFieldResult[]> {
   if (!client.transaction) {
     throw new GraphQLError('This database client cannot run transactions, so it takes no writes.', {
       extensions: { code: ErrorCode.DATABASE_ERROR },
     });
   }
-  const options = signal === undefined ? undefined : { signal };
+  // The request's settings apply to every statement of the transaction (the driver runs the
+  // setup first), and to the probes that locate a violating row.
+  const options = signal === undefined && setup === undefined ? undefined : { signal, setup };
   for (let attempt = 1; ; attempt++) {
     let failing = 0;
     try {
@@ -150,7 +168,7 @@ async function violation(
   failing: number,
   error: unknown,
   failure: GraphQLError,
-  options: { signal: AbortSignal } | undefined,
+  options: QueryOptions | undefined,
 ): Promise<GraphQLError> {
   const field = prepared[failing] as PreparedWrite;
   const details = error as Record<string, unknown>;
