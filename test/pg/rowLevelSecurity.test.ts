@@ -15,6 +15,8 @@ import { useTestDatabase } from './support/testDatabase.js';
  */
 const suffix = randomBytes(4).toString('hex');
 const MEMBER = `sluice_rls_${suffix}`;
+/** A login role that is not a superuser (on a server only): what a deployment connects as. */
+const LOGIN = `sluice_rls_${suffix}_login`;
 const CLAIM = `current_setting('request.jwt.claims', true)::json->>'sub'`;
 
 // Registered before the database's hooks, so it runs after its drop (after-hooks run in reverse):
@@ -23,7 +25,7 @@ afterAll(async () => {
   const url = process.env['DATABASE_URL'];
   if (!url) return;
   const admin = createPostgresClient(url, { max: 1 });
-  await admin.exec(`DROP ROLE IF EXISTS ${MEMBER}`);
+  await admin.exec(`DROP ROLE IF EXISTS ${LOGIN}; DROP ROLE IF EXISTS ${MEMBER}`);
   await admin.end();
 });
 
@@ -207,5 +209,42 @@ describe('row-level security through pgSettings', () => {
     expect(JSON.parse(outcome.body)).toEqual({ data: { notesAggregate: { count: 2 } } });
     const bad = await run('{ notes { id } }', { pg: { settings: { a: 1 as unknown as string } } });
     expect(bad.errors?.[0]?.extensions?.code).toBe(ErrorCode.INTERNAL_SERVER_ERROR);
+  });
+
+  it('lets the connecting user assume only roles it is a member of', async () => {
+    if (db.url === undefined) {
+      // PGlite has one user, a superuser, who may assume every role: the policies still apply
+      // to the role it assumes (the rows above), but no role is refused for membership.
+      const rows = await db.client.query(
+        'SELECT rolsuper FROM pg_roles WHERE rolname = current_user',
+      );
+      expect(rows).toEqual([[true]]);
+      expect((await run('{ notesAggregate { count } }', as('alice'))).errors).toBeUndefined();
+      return;
+    }
+    await db.client.exec(`CREATE ROLE ${LOGIN} LOGIN NOINHERIT`);
+    const url = new URL(db.url);
+    url.username = LOGIN;
+    const login = createPostgresClient(url.toString(), { max: 1 });
+    try {
+      const { schema } = await reflect(login, { pgSettings: (c) => (c as Context).pg });
+      const asLogin = createEngine({ schema });
+      const query = async (contextValue: Context) => {
+        const prepared = asLogin.prepare('{ notesAggregate { count } }');
+        if (!prepared.ok) throw new Error(prepared.body);
+        return JSON.parse((await prepared.execute({ contextValue })).body) as ResponseBody;
+      };
+      const refused = await query(as('alice'));
+      expect(refused.data).toBeNull();
+      expect(refused.errors?.[0]?.extensions).toEqual({
+        code: ErrorCode.SETTINGS_REJECTED,
+        sqlState: '42501',
+      });
+      await db.client.exec(`GRANT ${MEMBER} TO ${LOGIN}`);
+      expect(await query(as('alice'))).toEqual({ data: { notesAggregate: { count: 2 } } });
+    } finally {
+      await login.end();
+      await db.client.exec(`DROP OWNED BY ${LOGIN}`);
+    }
   });
 });
