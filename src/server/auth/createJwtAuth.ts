@@ -1,4 +1,5 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
+import type * as jose from 'jose';
 import { ErrorCode } from '../../engine/index.js';
 import { HttpError } from '../responses.js';
 import type { HttpRequest } from '../types.js';
@@ -55,7 +56,7 @@ export interface JwtAuth {
   authenticate(request: HttpRequest): JwtIdentity | null | Promise<JwtIdentity>;
 }
 
-type Jose = typeof import('jose');
+type Jose = typeof jose;
 type VerificationKey = Parameters<Jose['jwtVerify']>[1];
 
 const HMAC = ['HS256', 'HS384', 'HS512'];
@@ -77,8 +78,8 @@ const MIN_SECRET_BYTES = 32;
  * key taken as a secret, and `alg: none` is never accepted (docs/auth.md). Bad options throw.
  */
 export async function createJwtAuth(options: JwtAuthOptions): Promise<JwtAuth> {
-  const jose = await import('jose');
-  const { key, algorithms } = verificationKey(jose, options);
+  const lib: Jose = await import('jose');
+  const { key, algorithms } = verificationKey(lib, options);
   const roleClaim = options.roleClaim ?? 'role';
   const verify = {
     algorithms,
@@ -106,7 +107,7 @@ export async function createJwtAuth(options: JwtAuthOptions): Promise<JwtAuth> {
           'This server needs a bearer token: Authorization: Bearer <token>.',
         );
       }
-      return jose.jwtVerify(token, key as never, verify).then(identity, (error: unknown) => {
+      return lib.jwtVerify(token, key as never, verify).then(identity, (error: unknown) => {
         throw tokenError(error);
       });
     },
@@ -119,7 +120,7 @@ function list(value: string | ReadonlyArray<string>): string[] {
 
 /** The key (or key lookup) and the algorithms it may verify. */
 function verificationKey(
-  jose: Jose,
+  lib: Jose,
   options: JwtAuthOptions,
 ): { key: VerificationKey | KeyObject; algorithms: string[] } {
   const given = [options.secret, options.publicKey, options.jwks].filter((k) => k !== undefined);
@@ -142,9 +143,9 @@ function verificationKey(
   }
   const jwks = options.jwks as URL | JsonWebKeySet;
   if (!(jwks instanceof URL)) {
-    return { key: jose.createLocalJWKSet(jwks as never), algorithms: ASYMMETRIC };
+    return { key: lib.createLocalJWKSet(jwks as never), algorithms: ASYMMETRIC };
   }
-  const remote = jose.createRemoteJWKSet(jwks, {
+  const remote = lib.createRemoteJWKSet(jwks, {
     timeoutDuration: options.jwksTimeoutMs ?? 5000,
     cooldownDuration: options.jwksCooldownMs ?? 30_000,
   });
