@@ -3,6 +3,7 @@ import { DEFAULT_LIMITS } from '../pg/schema/buildModel.js';
 import type { Logger } from '../server/index.js';
 import { CliError, ExitCode } from './ExitCode.js';
 import { withDatabaseErrorLog, type DatabaseContext } from './logDatabaseErrors.js';
+import { authContext, contextSettings, type RequestAuth } from './loadRequestAuth.js';
 import { describeDatabaseError } from './openDatabase.js';
 import type { ServeConfig } from './options.js';
 import type { ServeSource } from './startServer.js';
@@ -96,7 +97,8 @@ export async function reflectDatabase(
 /**
  * A database as what `startServer` serves: the reflected schema, a readiness check that asks the
  * database (GET /ready: 503 while it does not answer), and `close`, which ends the pool (or
- * PGlite) after the server has drained. Each request's context carries its id, and every
+ * PGlite) after the server has drained. Each request's context carries its id (and with `auth`,
+ * the role and settings of its verified token, see loadRequestAuth.ts), and every
  * statement PostgreSQL refuses is logged with it (level error). Each name reflection had to change
  * (a collision) is logged at level warn.
  */
@@ -105,16 +107,19 @@ export async function loadDatabaseSource(
   options: ReflectOptions,
   label: string,
   logger: Logger,
+  auth?: RequestAuth,
 ): Promise<ServeSource> {
   const { schema, warnings } = await reflectDatabase(
     client,
-    withDatabaseErrorLog(options, logger),
+    withDatabaseErrorLog(auth ? { ...options, pgSettings: contextSettings } : options, logger),
     label,
   );
   for (const warning of warnings) logger.warn(warning);
   return {
     schema,
-    contextValue: (_request, scope): DatabaseContext => ({ requestId: scope.requestId }),
+    contextValue: auth
+      ? authContext(auth)
+      : (_request, scope): DatabaseContext => ({ requestId: scope.requestId }),
     readiness: async () => {
       const rows = await client.query('SELECT 1');
       return rows.length === 1;

@@ -1,56 +1,20 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, ErrorCode, type Engine } from '../../src/engine/index.js';
 import { SETTINGS_TEXT, type PgRequestSettings } from '../../src/pg/compile/requestSettings.js';
 import { countStatements } from '../../src/pg/driver/countStatements.js';
 import { createPostgresClient } from '../../src/pg/driver/createPostgresClient.js';
 import { reflect } from '../../src/pg/reflect.js';
 import type { ResponseBody } from './support/engineRequest.js';
+import { createRlsDatabase, useRlsRoles } from './support/rlsDatabase.js';
 import { useTestDatabase } from './support/testDatabase.js';
 
-/**
- * Row-level security through `pgSettings`: the request's role and claims reach PostgreSQL's
- * policies, per request, in its transaction only. Roles are global on a server: their names are
- * made unique per run (hex digits only) and dropped after the database.
- */
-const suffix = randomBytes(4).toString('hex');
-const MEMBER = `sluice_rls_${suffix}`;
+/** Row-level security through `pgSettings`: role and claims reach the policies, per request. */
+const roles = useRlsRoles();
+const MEMBER = roles.member;
 /** A login role that is not a superuser (on a server only): what a deployment connects as. */
-const LOGIN = `sluice_rls_${suffix}_login`;
-const CLAIM = `current_setting('request.jwt.claims', true)::json->>'sub'`;
+const LOGIN = roles.extra;
 
-// Registered before the database's hooks, so it runs after its drop (after-hooks run in reverse):
-// the role then holds no privilege anywhere. PGlite's roles end with its instance.
-afterAll(async () => {
-  const url = process.env['DATABASE_URL'];
-  if (!url) return;
-  const admin = createPostgresClient(url, { max: 1 });
-  await admin.exec(`DROP ROLE IF EXISTS ${LOGIN}; DROP ROLE IF EXISTS ${MEMBER}`);
-  await admin.end();
-});
-
-const db = useTestDatabase(async (client) => {
-  await client.exec(`
-    CREATE ROLE ${MEMBER} NOLOGIN;
-    CREATE TABLE owners (id text PRIMARY KEY, name text NOT NULL);
-    CREATE TABLE notes (
-      id int PRIMARY KEY,
-      owner_id text NOT NULL REFERENCES owners (id),
-      body text NOT NULL,
-      score int NOT NULL
-    );
-    CREATE TABLE tags (id int PRIMARY KEY, note_id int NOT NULL REFERENCES notes (id), label text NOT NULL);
-    INSERT INTO owners VALUES ('alice', 'Alice'), ('bob', 'Bob');
-    INSERT INTO notes VALUES (1, 'alice', 'a1', 10), (2, 'alice', 'a2', 20), (3, 'bob', 'b1', 5);
-    INSERT INTO tags VALUES (1, 1, 'x'), (2, 2, 'y'), (3, 3, 'z');
-    ALTER TABLE notes ENABLE ROW LEVEL SECURITY;
-    CREATE POLICY own_notes ON notes USING (owner_id = ${CLAIM}) WITH CHECK (owner_id = ${CLAIM});
-    ALTER TABLE tags ENABLE ROW LEVEL SECURITY;
-    CREATE POLICY own_tags ON tags USING (EXISTS (SELECT 1 FROM notes n WHERE n.id = note_id));
-    GRANT SELECT ON owners TO ${MEMBER};
-    GRANT SELECT, INSERT, UPDATE, DELETE ON notes, tags TO ${MEMBER};
-  `);
-});
+const db = useTestDatabase((client) => createRlsDatabase(client, roles));
 
 interface Context {
   readonly pg?: PgRequestSettings;
