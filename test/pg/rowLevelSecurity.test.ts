@@ -24,6 +24,7 @@ const as = (sub: string, role: string = MEMBER): Context => ({
   pg: { role, settings: { 'request.jwt.claims': JSON.stringify({ sub, role }) } },
 });
 
+const neverAborted = new AbortController().signal;
 let engine: Engine;
 let counting: ReturnType<typeof countStatements>;
 
@@ -42,7 +43,8 @@ async function run(
 ): Promise<ResponseBody> {
   const prepared = engine.prepare(query);
   if (!prepared.ok) return JSON.parse(prepared.body) as ResponseBody;
-  const outcome = await prepared.execute({ variables, contextValue });
+  // With a signal, as the server gives one: the driver then follows it while the statement runs.
+  const outcome = await prepared.execute({ variables, contextValue, signal: neverAborted });
   return JSON.parse(outcome.body) as ResponseBody;
 }
 

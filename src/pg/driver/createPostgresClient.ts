@@ -2,7 +2,7 @@ import postgres from 'postgres';
 import { ConnectionGate } from './ConnectionGate.js';
 import { RecyclingPool } from './RecyclingPool.js';
 import { abortError } from './abortError.js';
-import { afterSetup, settledStatement } from './setupStatement.js';
+import { afterSetup, settle, settledStatement } from './setupStatement.js';
 import { CancelWatch, type CancellableQuery } from './CancelWatch.js';
 import {
   MAX_PREPARED_STATEMENT_BYTES,
@@ -82,18 +82,22 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
       const prepareSetup = pools.admit(setup.text);
       const sql = await pools.current.reserve();
       try {
-        const statement = sql.unsafe(text, values as never[], prepare ? PREPARED : UNNAMED);
-        const [began, set, ran, committed] = await Promise.allSettled([
-          sql.unsafe('BEGIN', [], UNNAMED),
+        // A postgres.js query is sent when first awaited (`then`): so one after the other, here.
+        const began = settle(sql.unsafe('BEGIN', [], UNNAMED));
+        const set = settle(
           sql.unsafe(setup.text, setup.values as never[], prepareSetup ? PREPARED : UNNAMED),
+        );
+        const statement = sql.unsafe(text, values as never[], prepare ? PREPARED : UNNAMED);
+        const ran = settle(
           cancelOnAbort(
             (raw ? statement.raw() : statement.values()) as unknown as CancellableQuery<T>,
             queryOptions.signal,
           ),
-          sql.unsafe('COMMIT', [], UNNAMED),
-        ]);
-        if (began.status === 'rejected') throw began.reason;
-        return settledStatement(set, ran, [committed]);
+        );
+        const committed = settle(sql.unsafe('COMMIT', [], UNNAMED));
+        const begin = await began;
+        if (begin.status === 'rejected') throw begin.reason;
+        return settledStatement(await set, await ran, [await committed]);
       } finally {
         sql.release();
       }

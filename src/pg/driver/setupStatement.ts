@@ -44,3 +44,13 @@ export function afterSetup<T>(applied: Promise<unknown>, work: () => Promise<T>)
   }
   return Promise.allSettled([applied, result]).then(([set, done]) => settledStatement(set, done));
 }
+
+/** `promise`'s outcome, never rejected; its `then` is called now (a postgres.js query then starts). */
+export function settle<T>(promise: PromiseLike<T>): Promise<PromiseSettledResult<T>> {
+  return Promise.resolve(
+    promise.then(
+      (value): PromiseSettledResult<T> => ({ status: 'fulfilled', value }),
+      (reason: unknown): PromiseSettledResult<T> => ({ status: 'rejected', reason }),
+    ),
+  );
+}
