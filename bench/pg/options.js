@@ -5,10 +5,14 @@ import { SIZES } from './data.js';
 import { listOption as list, loopbackServer, positiveOption as positive } from './optionParsers.js';
 import { QUERIES } from './queries.js';
 
+const optIn = CONTENDERS.filter((c) => c.optIn)
+  .map((c) => c.name)
+  .join(', ');
+
 const HELP = `Usage: npm run bench:pg -- [options]   (from bench/, after npm run build at the root)
 
   --sizes <list>        sizes to run, of ${Object.keys(SIZES).join(', ')} (default: all)
-  --contenders <list>   of ${CONTENDERS.map((c) => c.name).join(', ')} (default: all)
+  --contenders <list>   of ${CONTENDERS.map((c) => c.name).join(', ')} (default: all but the opt-in ${optIn})
   --queries <list>      of ${Object.keys(QUERIES).join(', ')} (default: all)
   --seconds <n>         measured seconds of one run (default 8)
   --warmup <n>          unmeasured seconds before each run (default 3)
@@ -27,7 +31,12 @@ export function options() {
   const { values } = parseArgs({
     options: {
       sizes: { type: 'string', default: Object.keys(SIZES).join(',') },
-      contenders: { type: 'string', default: CONTENDERS.map((c) => c.name).join(',') },
+      contenders: {
+        type: 'string',
+        default: CONTENDERS.filter((c) => !c.optIn)
+          .map((c) => c.name)
+          .join(','),
+      },
       queries: { type: 'string', default: Object.keys(QUERIES).join(',') },
       seconds: { type: 'string', default: '8' },
       warmup: { type: 'string', default: '3' },
