@@ -56,5 +56,13 @@ export const CONTENDERS = [
     peer: false,
     optIn: true,
     env: { SLUICE_CACHE: 'miss' },
+    // Opt-in (`--contenders sluice,sluice-rls`): Sluice with row-level security on the same data.
+    name: 'sluice-rls',
+    description:
+      'Sluice with row-level security: each request runs as a role with claims (pgSettings), under a per-row policy on every table',
+    script: script('sluice-rls'),
+    dialect: 'canonical',
+    peer: false,
+    optIn: true,
   },
 ];

@@ -5,6 +5,10 @@ import { SIZES } from './data.js';
 import { listOption as list, loopbackServer, positiveOption as positive } from './optionParsers.js';
 import { QUERIES } from './queries.js';
 
+const optIn = CONTENDERS.filter((c) => c.optIn)
+  .map((c) => c.name)
+  .join(', ');
+
 const HELP = `Usage: npm run bench:pg -- [options]   (from bench/, after npm run build at the root)
 
   --sizes <list>        sizes to run, of ${Object.keys(SIZES).join(', ')} (default: all)
@@ -13,6 +17,7 @@ const HELP = `Usage: npm run bench:pg -- [options]   (from bench/, after npm run
   )
     .map((c) => c.name)
     .join(', ')})
+  --contenders <list>   of ${CONTENDERS.map((c) => c.name).join(', ')} (default: all but the opt-in ${optIn})
   --queries <list>      of ${Object.keys(QUERIES).join(', ')} (default: all)
   --seconds <n>         measured seconds of one run (default 8)
   --warmup <n>          unmeasured seconds before each run (default 3)

@@ -10,6 +10,7 @@ import { DEFAULT_LIMITS } from '../pg/schema/buildModel.js';
 import type { Logger } from '../server/index.js';
 import { CliError, ExitCode } from './ExitCode.js';
 import { withDatabaseErrorLog, type DatabaseContext } from './logDatabaseErrors.js';
+import { authContext, contextSettings, type RequestAuth } from './loadRequestAuth.js';
 import { describeDatabaseError } from './openDatabase.js';
 import type { ServeConfig } from './options.js';
 import type { ServeSource } from './startServer.js';
@@ -103,7 +104,8 @@ export async function reflectDatabase(
 /**
  * A database as what `startServer` serves: the reflected schema, a readiness check that asks the
  * database (GET /ready: 503 while it does not answer), and `close`, which ends the pool (or
- * PGlite) after the server has drained. Each request's context carries its id, and every
+ * PGlite) after the server has drained. Each request's context carries its id (and with `auth`,
+ * the role and settings of its verified token, see loadRequestAuth.ts), and every
  * statement PostgreSQL refuses is logged with it (level error). Each name reflection had to change
  * (a collision) is logged at level warn.
  */
@@ -112,14 +114,14 @@ export async function loadDatabaseSource(
   options: ReflectOptions,
   label: string,
   logger: Logger,
+  auth?: RequestAuth,
 ): Promise<ServeSource> {
-  const { schema, warnings } = await reflectDatabase(
-    client,
-    withDatabaseErrorLog(options, logger),
-    label,
+  const logged = withDatabaseErrorLog(
+    auth ? { ...options, pgSettings: contextSettings } : options,
+    logger,
   );
+  const { schema, warnings } = await reflectDatabase(client, logged, label);
   for (const warning of warnings) logger.warn(warning);
-  const logged = withDatabaseErrorLog(options, logger);
   const schemas = options.schemas ?? ['public'];
   return {
     schema,
@@ -129,7 +131,16 @@ export async function loadDatabaseSource(
       return again.schema;
     },
     watch: (onChange, intervalMs) => watchCatalog(client, schemas, onChange, intervalMs, logger),
-    contextValue: (_request, scope): DatabaseContext => ({ requestId: scope.requestId }),
+    // The role and settings a request runs with decide what it may read: they key its cache entry.
+    ...(auth
+      ? {
+          cacheScope: (_request: unknown, contextValue: unknown) =>
+            settingsScope((contextValue as DatabaseContext | undefined)?.pgSettings),
+        }
+      : {}),
+    contextValue: auth
+      ? authContext(auth)
+      : (_request, scope): DatabaseContext => ({ requestId: scope.requestId }),
     readiness: async () => {
       const rows = await client.query('SELECT 1');
       return rows.length === 1;
@@ -175,4 +186,13 @@ function watchCatalog(
     stopped = true;
     clearTimeout(timer);
   };
+}
+
+/** One text for a request's role and settings (names sorted): equal texts, equal rights. */
+function settingsScope(settings: DatabaseContext['pgSettings']): string {
+  if (settings === undefined) return '';
+  const entries = Object.entries(settings.settings).sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  return JSON.stringify([settings.role ?? null, entries]);
 }

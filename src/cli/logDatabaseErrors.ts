@@ -1,9 +1,13 @@
 import type { DatabaseErrorEvent, ReflectOptions } from '../pg/index.js';
-import type { Logger } from '../server/index.js';
+import type { ClaimSettings, Logger } from '../server/index.js';
 
-/** The context the CLI gives each request on a database source: what its logs are tied to. */
+/**
+ * The context the CLI gives each request on a database source: what its logs are tied to, and
+ * with JWT verification on, who it runs as (loadRequestAuth.ts).
+ */
 export interface DatabaseContext {
   readonly requestId: string;
+  readonly pgSettings?: ClaimSettings;
 }
 
 /** One `database error` line per failed statement, at level error, with the request's id. */

@@ -1,3 +1,5 @@
+import { AUTH_DEFAULTS, AUTH_OPTIONS, type AuthConfig } from './authOptions.js';
+
 export type CommandName = 'serve' | 'demo' | 'explain' | 'print-schema';
 
 type Kind =
@@ -19,7 +21,7 @@ export interface OptionSpec {
 }
 
 /** Everything a command can be told, after defaults, config file, env and flags. */
-export interface ServeConfig {
+export interface ServeConfig extends AuthConfig {
   schema: string | undefined;
   database: string | undefined;
   databaseSchemas: string[] | undefined;
@@ -157,6 +159,7 @@ export const DEFAULT_CONFIG: ServeConfig = {
   persistedDocuments: undefined,
   validationErrorStatus: '400',
   logLevel: 'info',
+  ...AUTH_DEFAULTS,
 };
 
 /**
@@ -680,6 +683,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     placeholder: 'level',
     help: 'least severe JSON log line written to stdout',
   },
+  ...AUTH_OPTIONS,
 ];
 
 /**

@@ -2,6 +2,7 @@ import type { Logger } from '../server/index.js';
 import { CliError, ExitCode } from './ExitCode.js';
 import type { CliIO } from './io.js';
 import { loadDatabaseSource, reflectOptions } from './loadDatabaseSource.js';
+import { loadRequestAuth } from './loadRequestAuth.js';
 import { loadSchemaModule } from './loadSchemaModule.js';
 import { databaseTarget, openDatabase, poolOptions } from './openDatabase.js';
 import type { ServeConfig } from './options.js';
@@ -23,7 +24,16 @@ export async function serveSource(
       `Pass either --schema <module> or --database <url> to ${command}, not both.`,
     );
   }
-  if (config.schema) return { schema: await loadSchemaModule(config.schema, io.cwd) };
+  const auth = command === 'serve' ? await loadRequestAuth(config, io.cwd) : undefined;
+  if (config.schema) {
+    if (auth) {
+      throw new CliError(
+        ExitCode.USAGE,
+        'JWT verification (--jwt-*, --anonymous-role) applies to a database (--database), not to --schema.',
+      );
+    }
+    return { schema: await loadSchemaModule(config.schema, io.cwd) };
+  }
   const url = config.database ?? io.env['DATABASE_URL'];
   if (!url) {
     throw new CliError(
@@ -41,7 +51,7 @@ export async function serveSource(
     warn: (message) => logger.warn(message),
   });
   try {
-    return await loadDatabaseSource(client, options, target.label, logger);
+    return await loadDatabaseSource(client, options, target.label, logger, auth);
   } catch (error) {
     await client.end().catch(() => {});
     throw error;

@@ -4,6 +4,7 @@ import {
   createJsonLogger,
   createSluiceServer,
   withCachedDirective,
+  type HttpRequest,
   type InvalidationBus,
   type Logger,
   type ResultCacheOptions,
@@ -29,6 +30,11 @@ export interface ServeSource {
   readonly invalidation?: InvalidationBus;
   /** Releases what the source holds (a database), after the server has closed. */
   readonly close?: () => Promise<void> | void;
+  /**
+   * The result cache's scope of a request (ResultCacheOptions.scope): who the answer is for,
+   * e.g. the role and settings a verified token gave it.
+   */
+  readonly cacheScope?: (request: HttpRequest, contextValue: unknown) => string | undefined;
   /** Builds the schema again (a reflected database whose catalog changed: SIGHUP, `--watch`). */
   readonly reload?: () => Promise<GraphQLSchema>;
   /** Calls `onChange` when `reload` would read something new; returns what stops watching. */
@@ -146,7 +152,7 @@ export function serverOptions(
 /** The result cache from `--cache-*` (docs/cache.md); undefined when `--cache-bytes` is 0. */
 export function cacheOptions(
   config: Pick<ServeConfig, 'cacheBytes' | 'cacheTtl' | 'cacheFields' | 'cacheOperations'>,
-  source: Pick<ServeSource, 'invalidation'>,
+  source: Pick<ServeSource, 'invalidation' | 'cacheScope'>,
 ): ResultCacheOptions | undefined {
   if (config.cacheBytes <= 0) return undefined;
   const ttl = config.cacheTtl;
@@ -160,6 +166,7 @@ export function cacheOptions(
     ...(fields ? { fields } : {}),
     ...(operations ? { operations } : {}),
     ...(source.invalidation ? { invalidation: source.invalidation } : {}),
+    ...(source.cacheScope ? { scope: source.cacheScope } : {}),
   };
 }
 
@@ -178,7 +185,11 @@ export async function startServer(
     ? createSchemaReloader(
         source.schema,
         source.reload,
-        (schema) => server.replaceEngine(createEngine(engineOptions(schema, config, logger))),
+        (schema) => {
+          // As at start: with a result cache, the schema declares @cached.
+          const served = config.cacheBytes > 0 ? withCachedDirective(schema) : schema;
+          server.replaceEngine(createEngine(engineOptions(served, config, logger)));
+        },
         logger,
       )
     : undefined;

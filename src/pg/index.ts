@@ -15,7 +15,18 @@ export {
   type PgInvalidation,
   type PgInvalidationOptions,
 } from './cache/createPgInvalidation.js';
-export type { PoolOptions, QueryOptions, QueryRows, SqlClient } from './driver/SqlClient.js';
+export type {
+  PoolOptions,
+  QueryOptions,
+  QueryRows,
+  SetupStatement,
+  SqlClient,
+} from './driver/SqlClient.js';
+export {
+  SETTINGS_TEXT,
+  type PgRequestSettings,
+  type PgSettingsHook,
+} from './compile/requestSettings.js';
 export {
   createPgSource,
   type DatabaseErrorEvent,

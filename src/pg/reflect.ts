@@ -38,6 +38,7 @@ export async function reflect(
   const mergeReturning = options.mergeReturning ?? (await serverVersion(client)) >= 170_000;
   const source = createPgSource(model, client, {
     onDatabaseError: options.onDatabaseError,
+    pgSettings: options.pgSettings,
     mergeReturning,
   });
   const schema = buildSchema(model, source);

@@ -25,3 +25,11 @@ export type {
   RequestScope,
   ServerOptions,
 } from './types.js';
+export {
+  createJwtAuth,
+  type JsonWebKeySet,
+  type JwtAuth,
+  type JwtAuthOptions,
+  type JwtIdentity,
+} from './auth/createJwtAuth.js';
+export { jwtClaimSettings, type ClaimSettings } from './auth/jwtClaimSettings.js';

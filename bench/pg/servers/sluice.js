@@ -19,11 +19,43 @@ const [{ createEngine }, { connect, reflect }, { createSluiceServer }] = await P
   load('server', 'sluice/server'),
 ]);
 
+/**
+ * SLUICE_BENCH_RLS=1 (servers/sluice-rls.js): every request runs as a role that row-level
+ * security applies to, with claims, and each table has a policy comparing a column of every row
+ * with a claim (`min_id` 0: every row passes, so the answers equal the other contenders'). The
+ * superuser the other contenders connect as bypasses row-level security, so enabling it on a
+ * reused benchmark database changes nothing they measure; the data, which the database's
+ * fingerprint covers (database.js), is not touched. Idempotent: made again at each start.
+ */
+const RLS_ROLE = 'sluice_bench_reader';
+// In a subquery, as policies should read settings: PostgreSQL then evaluates it once per
+// statement (an InitPlan), not once per row.
+const CLAIM = `(SELECT (current_setting('request.jwt.claims', true)::json->>'min_id')::int)`;
+const RLS_SQL = `
+  DO $$ BEGIN CREATE ROLE ${RLS_ROLE} NOLOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$;
+  GRANT SELECT ON users, posts, comments TO ${RLS_ROLE};
+  ALTER TABLE users ENABLE ROW LEVEL SECURITY;
+  ALTER TABLE posts ENABLE ROW LEVEL SECURITY;
+  ALTER TABLE comments ENABLE ROW LEVEL SECURITY;
+  DROP POLICY IF EXISTS sluice_bench ON users;
+  DROP POLICY IF EXISTS sluice_bench ON posts;
+  DROP POLICY IF EXISTS sluice_bench ON comments;
+  CREATE POLICY sluice_bench ON users FOR SELECT TO ${RLS_ROLE} USING (id >= ${CLAIM});
+  CREATE POLICY sluice_bench ON posts FOR SELECT TO ${RLS_ROLE} USING (author_id >= ${CLAIM});
+  CREATE POLICY sluice_bench ON comments FOR SELECT TO ${RLS_ROLE} USING (author_id >= ${CLAIM});
+`;
+const RLS_SETTINGS = {
+  role: RLS_ROLE,
+  settings: { 'request.jwt.claims': JSON.stringify({ sub: '1', min_id: 0 }) },
+};
+
 runContender(async () => {
   const { databaseUrl, poolSize, host } = settings();
   // sluice/pg's pooled client (postgres.js) sets jit = off on every connection itself.
   const client = await connect({ url: databaseUrl, max: poolSize });
-  const { schema } = await reflect(client);
+  const rls = process.env.SLUICE_BENCH_RLS === '1';
+  if (rls) await client.exec(RLS_SQL);
+  const { schema } = await reflect(client, rls ? { pgSettings: () => RLS_SETTINGS } : {});
   const maxCost = process.env.SLUICE_MAX_COST ? Number(process.env.SLUICE_MAX_COST) : undefined;
   const engine = createEngine(maxCost === undefined ? { schema } : { schema, maxCost });
   const cache =

@@ -76,6 +76,18 @@ export const ErrorCode = {
   MUTATION_TOO_LARGE: 'MUTATION_TOO_LARGE',
   /** An update or delete by filter set no condition, so it would reach every row. */
   UNFILTERED_WRITE: 'UNFILTERED_WRITE',
+  /** PostgreSQL refused the request's role or settings (a role the connecting user may not assume). */
+  SETTINGS_REJECTED: 'SETTINGS_REJECTED',
+  /** The request's role lacks a privilege, or a row-level security policy refused a written row. */
+  PERMISSION_DENIED: 'PERMISSION_DENIED',
+  /** The server needs a bearer token and the request carries none. */
+  AUTHENTICATION_REQUIRED: 'AUTHENTICATION_REQUIRED',
+  /** The bearer token is malformed, its signature or algorithm is wrong, or a claim fails a check. */
+  INVALID_TOKEN: 'INVALID_TOKEN',
+  /** The bearer token's `exp` has passed. */
+  TOKEN_EXPIRED: 'TOKEN_EXPIRED',
+  /** The keys to verify tokens with could not be fetched (a JWKS URL that does not answer). */
+  AUTHENTICATION_UNAVAILABLE: 'AUTHENTICATION_UNAVAILABLE',
   /** A resolver failed in a way it did not describe; the message is masked in production. */
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
 } as const;

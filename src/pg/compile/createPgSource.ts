@@ -8,10 +8,11 @@ import {
   type SourceFieldResult,
   type SourceRootField,
 } from '../../engine/index.js';
-import type { SqlClient } from '../driver/SqlClient.js';
+import type { QueryOptions, SetupStatement, SqlClient } from '../driver/SqlClient.js';
 import { compileSql } from '../sql/compileSql.js';
 import type { Model } from '../schema/Model.js';
 import { bindValues, Param, type Variables } from './Param.js';
+import { withRequestSettings, type PgSettingsHook } from './requestSettings.js';
 import { rootFieldsSql } from './rootFieldsSql.js';
 import { databaseError, report } from './reportDatabaseError.js';
 import { StatementCache } from './StatementCache.js';
@@ -63,6 +64,14 @@ export interface PgSourceOptions {
    * can quote data. For logs; an exception it throws is ignored. Default: none.
    */
   readonly onDatabaseError?: ((event: DatabaseErrorEvent) => void) | undefined;
+  /**
+   * Who each request runs as (docs/auth.md): called with the request's `contextValue`, it gives
+   * the role and settings its statements run with (`set_config(…, true)` in the statement's
+   * transaction, for row-level security policies). A read then runs as one transaction sent in
+   * one round trip; a mutation applies them first in its own. A request it gives nothing for
+   * runs as without the hook. Default: none (every request as the connecting user).
+   */
+  readonly pgSettings?: PgSettingsHook | undefined;
 }
 
 export interface PgSource extends DataSource {
@@ -114,8 +123,9 @@ export function createPgSource(
   client: SqlClient,
   options: PgSourceOptions = {},
 ): PgSource {
-  const { onDatabaseError } = options;
+  const { onDatabaseError, pgSettings } = options;
   const merge = options.mergeReturning === true;
+  const writes = { onDatabaseError, merge, pgSettings };
   const source: PgSource = {
     name: 'postgres',
     model,
@@ -124,11 +134,11 @@ export function createPgSource(
     compile: (request) => compile(request, false),
     compileValues: (request) => compile(request, true),
     prepareMutations: (request, variables) =>
-      compileMutations(model, client, request, onDatabaseError, false, merge).prepare(variables),
+      compileMutations(model, client, request, writes, false).prepare(variables),
   };
   function compile(request: SourceCompileRequest, forceValue: boolean): CompiledSourceQuery {
     if (request.parentType === request.schema.getMutationType())
-      return compileMutations(model, client, request, onDatabaseError, forceValue, merge);
+      return compileMutations(model, client, request, writes, forceValue);
     const shapes = new StatementCache<Statement>(MAX_SHAPES, MAX_SHAPE_BYTES);
     const shapeKey = variablesShapeKey(request);
     // The tables of every shape built so far: a superset of what the statement that ran reads.
@@ -151,36 +161,45 @@ export function createPgSource(
     // Build the all-absent shape now, so a document the compiler refuses fails at plan time.
     const initial = statement({});
     let last = initial;
-    return {
-      execute(variables, contextValue, abortable) {
-        let built: Statement;
-        let ran: Promise<SourceFieldResult[]>;
-        try {
-          built = statement(variables);
-          last = built;
-          ran = run(built, variables, contextValue, abortable);
-        } catch (error) {
-          return Promise.reject(error);
-        }
-        return ran.then((results) => {
-          const nonFinite: number[] = [];
-          results.forEach((result, i) => {
-            if (built.floats[i] && result.kind === 'json' && hasNonFinite(result.json))
-              nonFinite.push(i);
-          });
-          if (nonFinite.length === 0) return compact(built, results);
-          const again = run(
-            valueStatement(nonFinite, variables),
-            variables,
-            contextValue,
-            abortable,
-          );
-          return again.then((values) => {
-            nonFinite.forEach((i, k) => (results[i] = values[k] as SourceFieldResult));
-            return compact(built, results);
-          });
+    /** One request: its statement, after the setup of its settings when it has any. */
+    const execute = (
+      variables: Variables,
+      contextValue: unknown,
+      abortable: Abortable | undefined,
+      setup: SetupStatement | undefined,
+    ): Promise<SourceFieldResult[]> => {
+      let built: Statement;
+      let ran: Promise<SourceFieldResult[]>;
+      const options = setup === undefined ? abortable : withSetup(abortable, setup);
+      try {
+        built = statement(variables);
+        last = built;
+        ran = run(built, variables, contextValue, options);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return ran.then((results) => {
+        const nonFinite: number[] = [];
+        results.forEach((result, i) => {
+          if (built.floats[i] && result.kind === 'json' && hasNonFinite(result.json))
+            nonFinite.push(i);
         });
-      },
+        if (nonFinite.length === 0) return compact(built, results);
+        const again = run(valueStatement(nonFinite, variables), variables, contextValue, options);
+        return again.then((values) => {
+          nonFinite.forEach((i, k) => (results[i] = values[k] as SourceFieldResult));
+          return compact(built, results);
+        });
+      });
+    };
+    return {
+      execute: pgSettings
+        ? (variables, contextValue, abortable) =>
+            withRequestSettings(pgSettings, contextValue, (setup) =>
+              execute(variables, contextValue, abortable, setup),
+            )
+        : (variables, contextValue, abortable) =>
+            execute(variables, contextValue, abortable, undefined),
       tags: { reads, writes: NO_TAGS },
       describe: () => ({
         text: last.text,
@@ -195,7 +214,7 @@ export function createPgSource(
     statement: Statement,
     variables: Variables,
     contextValue: unknown,
-    abortable: Abortable | undefined,
+    abortable: QueryOptions | undefined,
   ): Promise<SourceFieldResult[]> {
     const values = bindValues(statement.values, variables);
     // Bytes where the driver can give them: a json-mode column then goes to the response undecoded.
@@ -274,4 +293,17 @@ function hasNonFinite(json: string | Uint8Array): boolean {
   if (typeof json === 'string') return NON_FINITE.test(json);
   const bytes = Buffer.from(json.buffer, json.byteOffset, json.length);
   return bytes.includes('"NaN"') || bytes.includes('"Infinity"') || bytes.includes('"-Infinity"');
+}
+
+/**
+ * The query options of a request with settings: the setup, and the request's signal read only
+ * when the driver asks for it (the engine's `signal` may be a getter that makes it).
+ */
+function withSetup(abortable: Abortable | undefined, setup: SetupStatement): QueryOptions {
+  return {
+    setup,
+    get signal() {
+      return abortable?.signal;
+    },
+  };
 }

@@ -85,6 +85,22 @@ export interface QueryOptions {
    * running after 50–100 ms; a query that ends sooner is never cancelled.
    */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * A statement to run first, in the same transaction: the request's settings (`set_config(…,
+   * true)`, see compile/requestSettings.ts). With it, `query` and `queryBytes` run the setup and
+   * the statement in a transaction of their own, sent together where the driver can pipeline
+   * (postgres.js: BEGIN, setup, statement and COMMIT in one write, one round trip); the rows are
+   * the statement's. `transaction` runs it before `work`'s first statement, pipelined with it.
+   * When the setup fails, that is the error (the statement after it fails only because the
+   * transaction is aborted). Without it a query is one statement, with no transaction.
+   */
+  readonly setup?: SetupStatement | undefined;
+}
+
+/** A statement with its bind values (QueryOptions.setup). */
+export interface SetupStatement {
+  readonly text: string;
+  readonly values: ReadonlyArray<unknown>;
 }
 
 export type QueryRows = ReadonlyArray<ReadonlyArray<unknown>>;

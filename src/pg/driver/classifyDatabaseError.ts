@@ -1,4 +1,5 @@
 import { ErrorCode } from '../../engine/index.js';
+import { SetupError } from './setupStatement.js';
 
 /** What a client is told about a failed statement: a code, a message that quotes no data. */
 export interface DatabaseErrorClass {
@@ -81,6 +82,16 @@ const BY_SQLSTATE: ReadonlyArray<readonly [string, Omit<DatabaseErrorClass, 'sql
       message: 'The write conflicted with concurrent transactions; try again.',
     },
   ],
+  // insufficient_privilege: a missing GRANT, or a row a row-level security policy's WITH CHECK
+  // refused (PostgreSQL raises both as 42501).
+  [
+    '42501',
+    {
+      code: ErrorCode.PERMISSION_DENIED,
+      message:
+        "The request's role may not do this: a privilege or a row-level security policy refused it.",
+    },
+  ],
   // invalid_catalog_name: the database named in the URL does not exist (any more).
   ['3D000', UNAVAILABLE],
   // Class 08, connection exception; class 28, invalid authorization (login refused).
@@ -135,6 +146,7 @@ const SQLSTATE = /^[0-9A-Z]{5}$/;
  * Only a well-formed SQLSTATE becomes `sqlState`; every other `code` is the driver's own word.
  */
 export function classifyDatabaseError(error: unknown): DatabaseErrorClass {
+  if (error instanceof SetupError) return setupErrorClass(error.error);
   const code = (error as { code?: unknown } | null)?.code;
   // First: some socket codes (EPIPE) have the form of a SQLSTATE.
   if (typeof code === 'string' && CONNECTION_CODES.has(code)) return UNAVAILABLE;
@@ -147,4 +159,23 @@ export function classifyDatabaseError(error: unknown): DatabaseErrorClass {
   const message = (error as { message?: unknown } | null)?.message;
   if (typeof message === 'string' && CONNECTION_MESSAGES.has(message)) return UNAVAILABLE;
   return DATABASE_ERROR;
+}
+
+/**
+ * A failed setup (the request's role and settings, QueryOptions.setup): a database that is down,
+ * busy or slow stays what it is; anything PostgreSQL refused (a role that does not exist, 22023,
+ * or that the connecting user may not assume, 42501; a setting name it does not take, 42602,
+ * 42704) is SETTINGS_REJECTED.
+ */
+function setupErrorClass(error: unknown): DatabaseErrorClass {
+  const inner = classifyDatabaseError(error);
+  if (inner.sqlState === undefined || inner.code === ErrorCode.DATABASE_UNAVAILABLE) return inner;
+  if (inner.code === ErrorCode.DATABASE_BUSY || inner.code === ErrorCode.DATABASE_TIMEOUT)
+    return inner;
+  return {
+    code: ErrorCode.SETTINGS_REJECTED,
+    message:
+      "The database refused the request's role or settings: a role that does not exist, or that the server's database user may not assume.",
+    sqlState: inner.sqlState,
+  };
 }

@@ -9,7 +9,8 @@ import {
 /**
  * Wraps a client and records every statement it runs (tests use it to count round trips). In a
  * transaction (or a transaction batch) it records the statements run through it; the driver's own
- * BEGIN and COMMIT are not among them.
+ * BEGIN and COMMIT are not among them. A setup (QueryOptions.setup) is recorded before the
+ * statement it comes with.
  */
 export function countStatements(client: SqlClient): SqlClient & { readonly statements: string[] } {
   const statements: string[] = [];
@@ -17,12 +18,14 @@ export function countStatements(client: SqlClient): SqlClient & { readonly state
     driver: client.driver,
     statements,
     query(text, values, options) {
+      if (options?.setup) statements.push(options.setup.text);
       statements.push(text);
       return client.query(text, values, options);
     },
     ...(client.queryBytes
       ? {
           queryBytes(text: string, values?: ReadonlyArray<unknown>, options?: QueryOptions) {
+            if (options?.setup) statements.push(options.setup.text);
             statements.push(text);
             return client.queryBytes!(text, values, options);
           },
@@ -33,8 +36,9 @@ export function countStatements(client: SqlClient): SqlClient & { readonly state
           transaction: <T>(
             work: (tx: SqlTransaction) => Promise<T>,
             options?: QueryOptions,
-          ): Promise<T> =>
-            client.transaction!(
+          ): Promise<T> => {
+            if (options?.setup) statements.push(options.setup.text);
+            return client.transaction!(
               (tx) =>
                 work({
                   query(text, values) {
@@ -43,7 +47,8 @@ export function countStatements(client: SqlClient): SqlClient & { readonly state
                   },
                 }),
               options,
-            ),
+            );
+          },
         }
       : {}),
     ...(client.transactionBatch

@@ -8,8 +8,11 @@ import {
   MAX_PREPARED_STATEMENTS,
   sessionSettings,
   type PoolOptions,
+  type QueryOptions,
   type SqlClient,
+  type SqlTransaction,
 } from './SqlClient.js';
+import { SetupError } from './setupStatement.js';
 
 /**
  * A pooled client on node-postgres, kept for the driver comparison (test/pg/measure/drivers.ts)
@@ -58,31 +61,47 @@ export function createPgClient(url: string, options: PoolOptions = {}): SqlClien
     return result.rows as unknown[][];
   };
   const listeners = new Set<pg.Client>();
+  // A setup (QueryOptions.setup) runs first, after BEGIN. node-postgres sends a connection's
+  // statements one after the other, so here it costs a round trip of its own.
+  const transaction = <T>(
+    work: (tx: SqlTransaction) => Promise<T>,
+    queryOptions: QueryOptions | undefined,
+  ): Promise<T> =>
+    gate.run(async () => {
+      const connection = await pool.connect();
+      let failed = false;
+      try {
+        await connection.query('BEGIN');
+        const setup = queryOptions?.setup;
+        if (setup !== undefined) {
+          try {
+            await runNamed(connection, setup.text, setup.values);
+          } catch (error) {
+            throw new SetupError(error);
+          }
+        }
+        const result = await work({
+          query: (text, values = []) => runNamed(connection, text, values),
+        });
+        await connection.query('COMMIT');
+        return result;
+      } catch (error) {
+        failed = true;
+        await connection.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        connection.release(failed);
+      }
+    }, queryOptions);
   return {
     driver: 'pg',
     // A signal takes the query out of the pool's line; node-postgres has no cancel of its own, so
     // a statement already running runs to its end (or to statement_timeout).
     query: (text, values = [], queryOptions) =>
-      gate.run(() => runNamed(pool, text, values), queryOptions),
-    transaction: (work, queryOptions) =>
-      gate.run(async () => {
-        const connection = await pool.connect();
-        let failed = false;
-        try {
-          await connection.query('BEGIN');
-          const result = await work({
-            query: (text, values = []) => runNamed(connection, text, values),
-          });
-          await connection.query('COMMIT');
-          return result;
-        } catch (error) {
-          failed = true;
-          await connection.query('ROLLBACK').catch(() => undefined);
-          throw error;
-        } finally {
-          connection.release(failed);
-        }
-      }, queryOptions),
+      queryOptions?.setup !== undefined
+        ? transaction((tx) => tx.query(text, values), queryOptions)
+        : gate.run(() => runNamed(pool, text, values), queryOptions),
+    transaction,
     async listen(channel, onNotify) {
       assertChannel(channel);
       const client = new pg.Client({ connectionString: url, application_name: 'sluice' });

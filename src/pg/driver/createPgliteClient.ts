@@ -1,7 +1,15 @@
 import { PGlite } from '@electric-sql/pglite';
 import { abortError } from './abortError.js';
 import { clusterCache } from './pgliteClusterCache.js';
-import { assertChannel, sessionSettings, type PoolOptions, type SqlClient } from './SqlClient.js';
+import { SetupError } from './setupStatement.js';
+import {
+  assertChannel,
+  sessionSettings,
+  type PoolOptions,
+  type QueryOptions,
+  type SqlClient,
+  type SqlTransaction,
+} from './SqlClient.js';
 
 export interface PgliteClientOptions {
   /** A directory to keep the database in (default: in memory). */
@@ -30,34 +38,45 @@ export async function createPgliteClient(options: PgliteClientOptions = {}): Pro
   for (const [name, setting] of Object.entries(settings)) {
     await db.query('SELECT set_config($1, $2, false)', [name, setting]);
   }
+  // PGlite's transaction holds its single backend: other statements wait until it ends. A setup
+  // (QueryOptions.setup) runs first in it: in-process, there is no round trip to save.
+  const transaction = async <T>(
+    work: (tx: SqlTransaction) => Promise<T>,
+    options: QueryOptions | undefined,
+  ): Promise<T> => {
+    const signal = options?.signal;
+    const setup = options?.setup;
+    if (signal?.aborted) throw abortError(signal);
+    return db.transaction(async (tx) => {
+      const query = async (text: string, values: ReadonlyArray<unknown> = []) => {
+        if (signal?.aborted) throw abortError(signal);
+        const result = await tx.query<unknown[]>(text, values as unknown[], { rowMode: 'array' });
+        return result.rows;
+      };
+      if (setup !== undefined) {
+        try {
+          await query(setup.text, setup.values);
+        } catch (error) {
+          throw new SetupError(error);
+        }
+      }
+      return work({ query });
+    });
+  };
   return {
     driver: 'pglite',
     // PGlite runs a statement on this thread, to the end: an abort cannot reach it meanwhile and
     // there is no backend to cancel. A query whose signal has aborted is not started; one that
     // ran while it aborted still rejects, as on a server.
     async query(text, values = [], options) {
+      if (options?.setup !== undefined) return transaction((tx) => tx.query(text, values), options);
       const signal = options?.signal;
       if (signal?.aborted) throw abortError(signal);
       const result = await db.query<unknown[]>(text, values as unknown[], { rowMode: 'array' });
       if (signal?.aborted) throw abortError(signal);
       return result.rows;
     },
-    // PGlite's transaction holds its single backend: other statements wait until it ends.
-    async transaction(work, options) {
-      const signal = options?.signal;
-      if (signal?.aborted) throw abortError(signal);
-      return db.transaction((tx) =>
-        work({
-          async query(text, values = []) {
-            if (signal?.aborted) throw abortError(signal);
-            const result = await tx.query<unknown[]>(text, values as unknown[], {
-              rowMode: 'array',
-            });
-            return result.rows;
-          },
-        }),
-      );
-    },
+    transaction,
     // In-process: notifications reach listeners of this same PGlite once the notifying
     // transaction commits.
     async listen(channel, onNotify) {

@@ -2,6 +2,7 @@ import postgres from 'postgres';
 import { ConnectionGate } from './ConnectionGate.js';
 import { RecyclingPool } from './RecyclingPool.js';
 import { abortError } from './abortError.js';
+import { afterSetup, SetupError, settle, settledStatement } from './setupStatement.js';
 import { CancelWatch, type CancellableQuery } from './CancelWatch.js';
 import {
   MAX_PREPARED_STATEMENT_BYTES,
@@ -11,7 +12,9 @@ import {
   STATEMENT_TIMEOUT_MS,
   type ByteRows,
   type PoolOptions,
+  type QueryOptions,
   type QueryRows,
+  type SetupStatement,
   type SqlClient,
   StatementFailure,
 } from './SqlClient.js';
@@ -63,37 +66,81 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
   // LISTEN holds a connection of its own (postgres.js keeps it beside the pool): made on first use,
   // apart from the recycled pools, whose connections are retired from time to time.
   let listener: postgres.Sql | undefined;
+  /**
+   * A statement after its setup (QueryOptions.setup), in a transaction on a reserved connection:
+   * BEGIN, the setup, the statement and COMMIT go out in one write (postgres.js pipelines the
+   * queries of a connection, and coalesces their messages until the next turn of the event
+   * loop), so the four cost one round trip. A failure aborts the transaction, and COMMIT then
+   * rolls it back; every answer is awaited before the connection is handed back.
+   */
+  const scoped = <T>(
+    text: string,
+    values: ReadonlyArray<unknown>,
+    queryOptions: QueryOptions,
+    setup: SetupStatement,
+    raw: boolean,
+  ): Promise<T> =>
+    gate.run(async () => {
+      // The setup admitted again after the statement: both are counted on the pool that runs them.
+      pools.admit(setup.text);
+      const prepare = pools.admit(text);
+      const prepareSetup = pools.admit(setup.text);
+      const sql = await pools.current.reserve();
+      try {
+        // A postgres.js query is sent when first awaited (`then`): so one after the other, here.
+        const began = settle(sql.unsafe('BEGIN', [], UNNAMED));
+        const set = settle(
+          sql.unsafe(setup.text, setup.values as never[], prepareSetup ? PREPARED : UNNAMED),
+        );
+        const statement = sql.unsafe(text, values as never[], prepare ? PREPARED : UNNAMED);
+        const ran = settle(
+          cancelOnAbort(
+            (raw ? statement.raw() : statement.values()) as unknown as CancellableQuery<T>,
+            queryOptions.signal,
+          ),
+        );
+        const committed = settle(sql.unsafe('COMMIT', [], UNNAMED));
+        const begin = await began;
+        if (begin.status === 'rejected') throw begin.reason;
+        return settledStatement(await set, await ran, [await committed]);
+      } finally {
+        sql.release();
+      }
+    }, queryOptions);
   return {
     driver: 'postgres',
     // postgres.js queries are promises: handed to the gate as they are, with no async wrapper
     // (each await is another trip through the microtask queue, per request).
     query: (text, values = [], queryOptions) => {
+      const setup = queryOptions?.setup;
+      if (setup !== undefined) return scoped(text, values, queryOptions!, setup, false);
       const run = () => start(text, values).values() as unknown as CancellableQuery<QueryRows>;
       return queryOptions ? watch.run(queryOptions, run) : gate.run(run);
     },
     // .raw(): columns as Buffers sliced from what the socket received, with no text decoding.
     queryBytes: (text, values = [], queryOptions) => {
+      const setup = queryOptions?.setup;
+      if (setup !== undefined) return scoped(text, values, queryOptions!, setup, true);
       const run = () => start(text, values).raw() as unknown as CancellableQuery<ByteRows>;
       return queryOptions ? watch.run(queryOptions, run) : gate.run(run);
     },
     // One connection for the whole transaction (postgres.js's begin: BEGIN, work, COMMIT or
     // ROLLBACK), holding one slot of the gate throughout.
+    // With a setup, it is sent before work's first statement and pipelined with it.
     transaction: (work, queryOptions) => {
       const signal = queryOptions?.signal;
+      const setup = queryOptions?.setup;
       const run = () =>
-        pools.current.begin((tx) =>
-          work({
-            query: (text, values = []) => {
-              if (signal?.aborted) return Promise.reject(abortError(signal));
-              const prepare = pools.admit(text);
-              const query = tx.unsafe(text, values as never[], prepare ? PREPARED : UNNAMED);
-              return cancelOnAbort(
-                query.values() as unknown as CancellableQuery<QueryRows>,
-                signal,
-              );
-            },
-          }),
-        ) as Promise<never>;
+        pools.current.begin((tx) => {
+          const query = (text: string, values: ReadonlyArray<unknown> = []) => {
+            if (signal?.aborted) return Promise.reject(abortError(signal));
+            const prepare = pools.admit(text);
+            const sent = tx.unsafe(text, values as never[], prepare ? PREPARED : UNNAMED);
+            return cancelOnAbort(sent.values() as unknown as CancellableQuery<QueryRows>, signal);
+          };
+          if (setup === undefined) return work({ query });
+          return afterSetup(query(setup.text, setup.values), () => work({ query }));
+        }) as Promise<never>;
       return gate.run(run, queryOptions);
     },
     async listen(channel, onNotify) {
@@ -105,8 +152,12 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
     // BEGIN and the statements pipelined on one reserved connection (postgres.js sends what is
     // queued in the same tick in one write), COMMIT (or ROLLBACK) once they answered: decided in
     // Node, so an abort seen before it never commits.
-    transactionBatch: (statements, queryOptions) => {
+    // A setup (the request's settings) goes right after BEGIN, in the same write.
+    transactionBatch: (batch, queryOptions) => {
       const signal = queryOptions?.signal;
+      const setup = queryOptions?.setup;
+      const skip = setup === undefined ? 0 : 1;
+      const statements = setup === undefined ? batch : [setup, ...batch];
       const run = async () => {
         const prepare = statements.map((s) => pools.admit(s.text));
         const tx = await pools.current.reserve();
@@ -128,11 +179,14 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
             await tx.unsafe('ROLLBACK').catch(() => {});
             if (failed < 0) throw abortError(signal as AbortSignal);
             const reason = (outcomes[failed] as PromiseRejectedResult).reason as unknown;
-            throw failed === 0 ? reason : new StatementFailure(failed - 1, reason);
+            // BEGIN's or the setup's failure is the request's, not a statement's.
+            if (failed === 0) throw reason;
+            if (failed <= skip) throw new SetupError(reason);
+            throw new StatementFailure(failed - 1 - skip, reason);
           }
           await tx.unsafe('COMMIT');
           return outcomes
-            .slice(1)
+            .slice(1 + skip)
             .map((o) => (o as PromiseFulfilledResult<unknown>).value as ByteRows);
         } finally {
           tx.release();

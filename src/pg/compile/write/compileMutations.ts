@@ -7,13 +7,16 @@ import {
 } from '../../../engine/index.js';
 import {
   StatementFailure,
+  type QueryOptions,
   type QueryRows,
+  type SetupStatement,
   type SqlClient,
   type SqlTransaction,
 } from '../../driver/SqlClient.js';
 import type { Model, TableModel } from '../../schema/Model.js';
 import type { DatabaseErrorEvent } from '../createPgSource.js';
 import { databaseError, report } from '../reportDatabaseError.js';
+import { withRequestSettings, type PgSettingsHook } from '../requestSettings.js';
 import { variablesShapeKey } from '../usedVariables.js';
 import type { InputPath } from './createInput.js';
 import { compileMutationField, type BoundStatement, type PreparedWrite } from './mutationField.js';
@@ -36,10 +39,10 @@ export function compileMutations(
   model: Model,
   client: SqlClient,
   request: SourceCompileRequest,
-  onDatabaseError: ((event: DatabaseErrorEvent) => void) | undefined,
+  options: WriteOptions,
   forceValue: boolean,
-  merge: boolean,
 ): CompiledMutations {
+  const { onDatabaseError, merge, pgSettings } = options;
   const writes = new Set<string>();
   const env = { model, request, shapeKey: variablesShapeKey(request), forceValue, merge, writes };
   const fields = request.fields.map((field) => {
@@ -61,7 +64,9 @@ export function compileMutations(
       } catch (error) {
         return Promise.reject(error);
       }
-      return runMutations(model, client, prepared, signal).catch((error: unknown) => {
+      return withRequestSettings(pgSettings, contextValue, (setup) =>
+        runMutations(model, client, prepared, signal, setup),
+      ).catch((error: unknown) => {
         if (error instanceof Failure) {
           if (onDatabaseError && !signal?.aborted)
             report(onDatabaseError, error.error, error.shown, error.text, contextValue);
@@ -82,6 +87,13 @@ export function compileMutations(
     prepare: (variables) => fields.map((field) => field.prepare(variables)),
     tags: { reads: NO_TAGS, writes },
   };
+}
+
+/** What the source's options say about writes (PgSourceOptions). */
+export interface WriteOptions {
+  readonly onDatabaseError: ((event: DatabaseErrorEvent) => void) | undefined;
+  readonly merge: boolean;
+  readonly pgSettings: PgSettingsHook | undefined;
 }
 
 export interface CompiledMutations extends CompiledSourceQuery {
@@ -105,13 +117,16 @@ async function runMutations(
   client: SqlClient,
   prepared: ReadonlyArray<PreparedWrite>,
   signal: AbortSignal | undefined,
+  setup: SetupStatement | undefined,
 ): Promise<SourceFieldResult[]> {
   if (!client.transaction) {
     throw new GraphQLError('This database client cannot run transactions, so it takes no writes.', {
       extensions: { code: ErrorCode.DATABASE_ERROR },
     });
   }
-  const options = signal === undefined ? undefined : { signal };
+  // The request's settings apply to every statement of the transaction (the driver runs the
+  // setup first), and to the probes that locate a violating row.
+  const options = signal === undefined && setup === undefined ? undefined : { signal, setup };
   // Every field's statements, in order: none needs what an earlier one returned to Node, so a
   // client that pipelines sends them together (SqlClient.transactionBatch).
   const statements: BoundStatement[] = [];
@@ -186,7 +201,7 @@ async function violation(
   failing: number,
   error: unknown,
   failure: GraphQLError,
-  options: { signal: AbortSignal } | undefined,
+  options: QueryOptions | undefined,
 ): Promise<GraphQLError> {
   const field = prepared[failing] as PreparedWrite;
   const details = error as Record<string, unknown>;

@@ -1,0 +1,213 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createRlsDatabase, useRlsRoles } from '../../test/pg/support/rlsDatabase.js';
+import { useDatabaseFlag } from './__fixtures__/demoDatabaseFlag.js';
+import { runInProcess } from './__fixtures__/runInProcess.js';
+import { useStartedClis } from './__fixtures__/spawnCli.js';
+
+/** `sluice serve` with JWT verification, end to end, over a database with row-level security. */
+const roles = useRlsRoles();
+const database = useDatabaseFlag((client) => createRlsDatabase(client, roles));
+const start = useStartedClis();
+
+const SECRET = 'the-test-secret-of-thirty-two-bytes!';
+const key = new TextEncoder().encode(SECRET);
+const now = () => Math.floor(Date.now() / 1000);
+const dir = mkdtempSync(join(tmpdir(), 'sluice-auth-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const token = (claims: Record<string, unknown>) =>
+  new SignJWT({ aud: 'notes-api', exp: now() + 600, ...claims })
+    .setProtectedHeader({ alg: 'HS256' })
+    .sign(key);
+
+interface Answer {
+  readonly status: number;
+  readonly challenge: string | null;
+  readonly body: {
+    data?: Record<string, unknown> | null;
+    errors?: Array<{ extensions?: Record<string, unknown> }>;
+  };
+}
+
+async function post(url: string, query: string, bearer?: string): Promise<Answer> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(bearer === undefined ? {} : { authorization: `Bearer ${bearer}` }),
+    },
+    body: JSON.stringify({ query }),
+  });
+  return {
+    status: res.status,
+    challenge: res.headers.get('www-authenticate'),
+    body: (await res.json()) as Answer['body'],
+  };
+}
+
+const code = (answer: Answer) => answer.body.errors?.[0]?.extensions?.['code'];
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describe('sluice serve --jwt-secret', () => {
+  it('runs each token as its role and claims, the anonymous role without one, and refuses bad tokens', async () => {
+    const cli = await start(
+      [
+        'serve',
+        '--database',
+        database.value,
+        '--port',
+        '0',
+        '--log-level',
+        'silent',
+        '--jwt-audience',
+        'notes-api',
+        '--anonymous-role',
+        roles.anonymous,
+      ],
+      { SLUICE_JWT_SECRET: SECRET },
+    );
+    const alice = await token({ sub: 'alice', role: roles.member });
+    const bob = await token({ sub: 'bob', role: roles.member });
+    const read = '{ notes(orderBy: [{ id: ASC }]) { id tags { label } } notesAggregate { count } }';
+    expect((await post(cli.url, read, alice)).body).toEqual({
+      data: {
+        notes: [
+          { id: 1, tags: [{ label: 'x' }] },
+          { id: 2, tags: [{ label: 'y' }] },
+        ],
+        notesAggregate: { count: 2 },
+      },
+    });
+    expect((await post(cli.url, read, bob)).body).toEqual({
+      data: { notes: [{ id: 3, tags: [{ label: 'z' }] }], notesAggregate: { count: 1 } },
+    });
+
+    // No token: the anonymous role, which may read owners and not notes.
+    expect((await post(cli.url, '{ owners { id } }')).body.data).toEqual({
+      owners: [{ id: 'alice' }, { id: 'bob' }],
+    });
+    const anonymous = await post(cli.url, '{ notes { id } }');
+    expect(code(anonymous)).toBe('PERMISSION_DENIED');
+
+    // A write the policy refuses (Bob writing Alice's note) fails and writes nothing.
+    const steal = await post(
+      cli.url,
+      'mutation { createNote(input: { id: 20, ownerId: "alice", body: "x", score: 0 }) { id } }',
+      bob,
+    );
+    expect(code(steal)).toBe('PERMISSION_DENIED');
+    expect((await post(cli.url, '{ notesAggregate { count } }', alice)).body.data).toEqual({
+      notesAggregate: { count: 2 },
+    });
+
+    // Every bad token: 401 with the challenge, and never the anonymous role.
+    const other = new TextEncoder().encode('some-other-secret-of-thirty-two-bytes');
+    const bad: Array<[string, string, string]> = [
+      ['expired', await token({ sub: 'alice', exp: now() - 3600 }), 'TOKEN_EXPIRED'],
+      ['nbf ahead', await token({ sub: 'alice', nbf: now() + 3600 }), 'INVALID_TOKEN'],
+      ['wrong audience', await token({ sub: 'alice', aud: 'other' }), 'INVALID_TOKEN'],
+      [
+        'wrong key',
+        await new SignJWT({ sub: 'alice', aud: 'notes-api' })
+          .setProtectedHeader({ alg: 'HS256' })
+          .sign(other),
+        'INVALID_TOKEN',
+      ],
+      [
+        'alg none',
+        `${b64({ alg: 'none' })}.${b64({ sub: 'alice', aud: 'notes-api' })}.`,
+        'INVALID_TOKEN',
+      ],
+      ['garbage', 'garbage', 'INVALID_TOKEN'],
+    ];
+    for (const [name, bearer, expected] of bad) {
+      const answer = await post(cli.url, '{ owners { id } }', bearer);
+      expect({ name, status: answer.status, code: code(answer), data: answer.body.data }).toEqual({
+        name,
+        status: 401,
+        code: expected,
+        data: undefined,
+      });
+      expect(answer.challenge).toMatch(/^Bearer error="invalid_token"/);
+    }
+
+    // A role name with quotes, and a claim holding SQL: values, never SQL text.
+    const quoted = await post(
+      cli.url,
+      '{ notes { id } }',
+      await token({ sub: 'alice', role: `${roles.member}"; DROP TABLE notes; --` }),
+    );
+    expect({ status: quoted.status, code: code(quoted) }).toEqual({
+      status: 403,
+      code: 'SETTINGS_REJECTED',
+    });
+    const injected = await post(
+      cli.url,
+      '{ notes { id } }',
+      await token({ sub: "'; DROP TABLE notes; --", role: roles.member }),
+    );
+    expect(injected.body).toEqual({ data: { notes: [] } });
+    expect((await post(cli.url, '{ notesAggregate { count } }', bob)).body.data).toEqual({
+      notesAggregate: { count: 1 },
+    });
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  }, 180_000);
+});
+
+describe('sluice serve --jwt-public-key', () => {
+  it('verifies ES256 tokens with a PEM file, reads --jwt-role-claim, and needs a token', async () => {
+    const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
+    const pem = join(dir, 'public.pem');
+    writeFileSync(pem, await exportSPKI(publicKey));
+    const cli = await start([
+      'serve',
+      '--database',
+      database.value,
+      '--port',
+      '0',
+      '--log-level',
+      'silent',
+      '--jwt-public-key',
+      pem,
+      '--jwt-role-claim',
+      'db_role',
+    ]);
+    const missing = await post(cli.url, '{ owners { id } }');
+    expect({ status: missing.status, code: code(missing), challenge: missing.challenge }).toEqual({
+      status: 401,
+      code: 'AUTHENTICATION_REQUIRED',
+      challenge: 'Bearer',
+    });
+    const signed = await new SignJWT({ sub: 'bob', db_role: roles.member })
+      .setProtectedHeader({ alg: 'ES256' })
+      .sign(privateKey);
+    expect((await post(cli.url, '{ notes { id } }', signed)).body).toEqual({
+      data: { notes: [{ id: 3 }] },
+    });
+    // The HS token of the other server is refused here: a public key never acts as a secret.
+    expect((await post(cli.url, '{ owners { id } }', await token({ sub: 'bob' }))).status).toBe(
+      401,
+    );
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  }, 180_000);
+
+  it('refuses unusable JWT options before it starts', async () => {
+    const base = ['serve', '--database', database.value, '--port', '0'];
+    const usage = await runInProcess([...base, '--anonymous-role', 'anon']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('--anonymous-role needs a way to verify tokens');
+    const two = await runInProcess([...base, '--jwt-secret', SECRET, '--jwt-jwks', 'x.json']);
+    expect(two.code).toBe(2);
+    const short = await runInProcess([...base, '--jwt-secret', 'short']);
+    expect(short.code).toBe(3);
+    expect(short.stderr).toContain('at least 32 bytes');
+    const unreadable = await runInProcess([...base, '--jwt-public-key', join(dir, 'none.pem')]);
+    expect(unreadable.code).toBe(3);
+  });
+});

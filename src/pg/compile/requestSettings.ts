@@ -1,0 +1,95 @@
+import { GraphQLError } from 'graphql';
+import { ErrorCode } from '../../engine/index.js';
+import type { SetupStatement } from '../driver/SqlClient.js';
+
+/**
+ * Who a request runs as in PostgreSQL (docs/auth.md): a role and settings, applied for the
+ * request's transaction only. Both travel as bind values, never as SQL text.
+ */
+export interface PgRequestSettings {
+  /**
+   * The role to run as, as `SET LOCAL ROLE` would: PostgreSQL checks that it exists and that the
+   * connecting user may assume it (else SETTINGS_REJECTED). Absent: the connecting user's role.
+   */
+  readonly role?: string | null | undefined;
+  /**
+   * Settings by name (`request.jwt.claims`, `app.tenant`, …), each applied with
+   * `set_config(name, value, true)`: visible to policies and functions through
+   * `current_setting(name, true)`, and gone when the transaction ends.
+   */
+  readonly settings?: Readonly<Record<string, string>> | null | undefined;
+}
+
+/**
+ * The per-request hook of a PostgreSQL source (`PgSourceOptions.pgSettings`): given the request's
+ * `contextValue` (what the engine was given, e.g. the server's `contextValue` builder's result),
+ * the role and settings to run it with. Sync or async; nothing (undefined, null, or no role and no
+ * settings) runs the request exactly as without a hook: one statement, no transaction.
+ */
+export type PgSettingsHook = (
+  contextValue: unknown,
+) => PgRequestSettings | null | undefined | Promise<PgRequestSettings | null | undefined>;
+
+/**
+ * The one statement that applies a request's settings, and then its role, inside the
+ * transaction. Its text never changes (prepared once per connection); the names and values are
+ * one JSON parameter, read in order by `json_each_text` (json, not jsonb: order kept), sent as
+ * text (typed json, postgres.js would encode the string again). The role
+ * goes last, so settings that need the connecting user's rights are applied before it drops
+ * them. `count` keeps the answer one small row whatever the values' size, and makes PostgreSQL
+ * evaluate every `set_config`.
+ */
+export const SETTINGS_TEXT =
+  'SELECT count(set_config(s.key, s.value, true)) FROM json_each_text($1::text::json) AS s';
+
+/** The setup statement for `settings`, or undefined when there is nothing to apply. */
+export function settingsStatement(
+  settings: PgRequestSettings | null | undefined,
+): SetupStatement | undefined {
+  if (settings === null || settings === undefined) return undefined;
+  const { role } = settings;
+  const given = settings.settings ?? {};
+  const entries: Record<string, string> = {};
+  let count = 0;
+  for (const name of Object.keys(given)) {
+    const value = given[name];
+    if (name === 'role') throw badSettings('Give the role as `role`, not as a setting.');
+    if (typeof value !== 'string') throw badSettings(`The setting "${name}" is not a string.`);
+    entries[name] = value;
+    count++;
+  }
+  if (role !== null && role !== undefined) {
+    if (typeof role !== 'string' || role === '') throw badSettings('The role is not a name.');
+    entries['role'] = role;
+    count++;
+  }
+  if (count === 0) return undefined;
+  return { text: SETTINGS_TEXT, values: [JSON.stringify(entries)] };
+}
+
+/** A hook's own bad answer: a bug of the application, not of the client's request. */
+function badSettings(message: string): GraphQLError {
+  return new GraphQLError(`pgSettings: ${message}`, {
+    extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR },
+  });
+}
+
+/**
+ * Calls the hook (when there is one) and hands `run` the setup statement to run with: a value
+ * when the hook answers synchronously, a promise only when it returns one.
+ */
+export function withRequestSettings<T>(
+  hook: PgSettingsHook | undefined,
+  contextValue: unknown,
+  run: (setup: SetupStatement | undefined) => Promise<T>,
+): Promise<T> {
+  if (hook === undefined) return run(undefined);
+  let answer: ReturnType<PgSettingsHook>;
+  try {
+    answer = hook(contextValue);
+    if (!(answer instanceof Promise)) return run(settingsStatement(answer));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return answer.then((settings) => run(settingsStatement(settings)));
+}

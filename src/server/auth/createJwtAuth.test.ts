@@ -1,0 +1,227 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, exportSPKI, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../engine/index.js';
+import { HttpError } from '../responses.js';
+import type { HttpRequest } from '../types.js';
+import { createJwtAuth, type JwtAuth, type JwtAuthOptions } from './createJwtAuth.js';
+import { jwtClaimSettings } from './jwtClaimSettings.js';
+
+const SECRET = 'a-secret-of-at-least-thirty-two-bytes!';
+const secretKey = new TextEncoder().encode(SECRET);
+const now = () => Math.floor(Date.now() / 1000);
+
+const request = (authorization?: string | string[]): HttpRequest => ({
+  method: 'POST',
+  url: '/graphql',
+  headers: authorization === undefined ? {} : { authorization },
+  body: null,
+});
+
+function hs(claims: Record<string, unknown>, alg = 'HS256', key: Uint8Array = secretKey) {
+  return new SignJWT(claims).setProtectedHeader({ alg }).sign(key);
+}
+
+/** What authenticate did: the identity, or the refusal's status, code and challenge. */
+async function outcome(auth: JwtAuth, authorization?: string | string[]) {
+  try {
+    return { identity: await auth.authenticate(request(authorization)) };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return {
+      status: error.status,
+      code: error.code,
+      challenge: error.headers['www-authenticate'],
+    };
+  }
+}
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describe('createJwtAuth with a shared secret', () => {
+  const auth = createJwtAuth({ secret: SECRET, audience: 'api', issuer: 'https://issuer' });
+  const good = { sub: 'alice', role: 'reader', aud: 'api', iss: 'https://issuer' };
+
+  it('verifies HS256, HS384 and HS512 tokens and reads the role claim', async () => {
+    for (const alg of ['HS256', 'HS384', 'HS512']) {
+      const token = await hs({ ...good, exp: now() + 60 }, alg);
+      const result = await outcome(await auth, `Bearer ${token}`);
+      expect(result.identity).toEqual({
+        claims: { ...good, exp: expect.any(Number) },
+        role: 'reader',
+      });
+    }
+  });
+
+  it('answers 401 with a stable code and a Bearer challenge for every bad token', async () => {
+    const invalid = {
+      status: 401,
+      code: ErrorCode.INVALID_TOKEN,
+      challenge: expect.stringMatching(/^Bearer error="invalid_token", error_description="/),
+    };
+    const other = new TextEncoder().encode('another-secret-of-thirty-two-bytes!!');
+    const { privateKey } = await generateKeyPair('RS256');
+    const cases: Array<[string, string, object]> = [
+      [
+        'expired',
+        await hs({ ...good, exp: now() - 3600 }),
+        { ...invalid, code: ErrorCode.TOKEN_EXPIRED },
+      ],
+      ['nbf in the future', await hs({ ...good, nbf: now() + 3600 }), invalid],
+      ['wrong key', await hs(good, 'HS256', other), invalid],
+      [
+        'wrong algorithm (RS256 for an HS secret)',
+        await new SignJWT(good).setProtectedHeader({ alg: 'RS256' }).sign(privateKey),
+        invalid,
+      ],
+      ['alg none', `${b64({ alg: 'none', typ: 'JWT' })}.${b64(good)}.`, invalid],
+      ['wrong audience', await hs({ ...good, aud: 'other' }), invalid],
+      ['no audience', await hs({ sub: 'x', iss: good.iss }), invalid],
+      ['wrong issuer', await hs({ ...good, iss: 'https://evil' }), invalid],
+      ['garbage', 'not.a.token', invalid],
+      ['a role that is not a name', await hs({ ...good, role: ['admin'] }), invalid],
+    ];
+    for (const [name, token, expected] of cases) {
+      expect({ name, ...(await outcome(await auth, `Bearer ${token}`)) }).toEqual({
+        name,
+        ...expected,
+      });
+    }
+    for (const header of ['Basic dXNlcjpwYXNz', 'Bearer', 'Bearer a b', ['Bearer a', 'Bearer b']]) {
+      expect(await outcome(await auth, header)).toEqual(invalid);
+    }
+  });
+
+  it('refuses a request without a token unless anonymous requests are allowed', async () => {
+    expect(await outcome(await auth)).toEqual({
+      status: 401,
+      code: ErrorCode.AUTHENTICATION_REQUIRED,
+      challenge: 'Bearer',
+    });
+    const open = await createJwtAuth({ secret: SECRET, anonymous: true });
+    expect(open.authenticate(request())).toBeNull();
+    // A bad token is never taken for none.
+    expect((await outcome(open, 'Bearer junk')).code).toBe(ErrorCode.INVALID_TOKEN);
+  });
+
+  it('refuses bad options', async () => {
+    const bad: JwtAuthOptions[] = [
+      {},
+      { secret: 'short' },
+      { secret: SECRET, publicKey: 'x' },
+      { publicKey: 'not a pem' },
+    ];
+    for (const options of bad) await expect(createJwtAuth(options)).rejects.toThrow();
+  });
+});
+
+describe('createJwtAuth with public keys', () => {
+  it('verifies RS256, PS256, ES256 and EdDSA tokens with a PEM key, and no HS token', async () => {
+    for (const alg of ['RS256', 'PS256', 'ES256', 'EdDSA']) {
+      const { publicKey, privateKey } = await generateKeyPair(alg, { extractable: true });
+      const auth = await createJwtAuth({ publicKey: await exportSPKI(publicKey) });
+      const token = await new SignJWT({ sub: alg }).setProtectedHeader({ alg }).sign(privateKey);
+      expect((await outcome(auth, `Bearer ${token}`)).identity?.claims).toEqual({ sub: alg });
+      // The PEM's bytes as an HMAC secret (the classic key confusion) must not verify.
+      const pem = new TextEncoder().encode(await exportSPKI(publicKey));
+      expect((await outcome(auth, `Bearer ${await hs({ sub: 'x' }, 'HS256', pem)}`)).code).toBe(
+        ErrorCode.INVALID_TOKEN,
+      );
+    }
+  });
+
+  describe('a JWKS URL', () => {
+    let keys: JWK[] = [];
+    let fetches = 0;
+    let server: Server | undefined;
+    afterAll(
+      () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+    );
+
+    const keyPair = async (kid: string) => {
+      const pair = await generateKeyPair('ES256', { extractable: true });
+      return {
+        kid,
+        privateKey: pair.privateKey,
+        jwk: { ...(await exportJWK(pair.publicKey)), kid },
+      };
+    };
+    const sign = (kid: string, privateKey: CryptoKey) =>
+      new SignJWT({ sub: kid }).setProtectedHeader({ alg: 'ES256', kid }).sign(privateKey);
+
+    it('fetches the set once, again for an unknown kid, and answers 503 when it cannot', async () => {
+      server = createServer((_req, res) => {
+        fetches++;
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ keys }));
+      });
+      await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+      const port = (server.address() as AddressInfo).port;
+      const url = new URL(`http://127.0.0.1:${port}/jwks.json`);
+      const auth = await createJwtAuth({ jwks: url, jwksCooldownMs: 0 });
+      const first = await keyPair('k1');
+      keys = [first.jwk];
+      const token1 = await sign('k1', first.privateKey);
+      expect((await outcome(auth, `Bearer ${token1}`)).identity?.claims).toEqual({ sub: 'k1' });
+      expect((await outcome(auth, `Bearer ${token1}`)).identity?.claims).toEqual({ sub: 'k1' });
+      expect(fetches).toBe(1);
+      // Rotation: a token with a new kid makes the set be fetched again.
+      const second = await keyPair('k2');
+      keys = [first.jwk, second.jwk];
+      const token2 = await sign('k2', second.privateKey);
+      expect((await outcome(auth, `Bearer ${token2}`)).identity?.claims).toEqual({ sub: 'k2' });
+      expect(fetches).toBe(2);
+      // A kid the set does not hold, even after fetching it again: the token's fault.
+      const stranger = await keyPair('k3');
+      expect((await outcome(auth, `Bearer ${await sign('k3', stranger.privateKey)}`)).code).toBe(
+        ErrorCode.INVALID_TOKEN,
+      );
+      // A set that cannot be fetched: the server's.
+      const down = await createJwtAuth({ jwks: new URL('http://127.0.0.1:1/jwks.json') });
+      expect(await outcome(down, `Bearer ${token1}`)).toEqual({
+        status: 503,
+        code: ErrorCode.AUTHENTICATION_UNAVAILABLE,
+        challenge: undefined,
+      });
+    });
+
+    it('takes a key set given as data', async () => {
+      const pair = await keyPair('local');
+      const auth = await createJwtAuth({ jwks: { keys: [pair.jwk] } });
+      const token = await sign('local', pair.privateKey);
+      expect((await outcome(auth, `Bearer ${token}`)).identity?.role).toBeUndefined();
+    });
+  });
+});
+
+describe('jwtClaimSettings', () => {
+  it('puts every claim in request.jwt.claims and string claims with plain names in their own', () => {
+    const claims = {
+      sub: 'alice',
+      Email: 'a@example.com',
+      role: 'reader',
+      n: 3,
+      "x'; DROP TABLE notes; --": 'v',
+      nul: 'a\0b',
+      nested: { a: 1 },
+    };
+    expect(jwtClaimSettings({ claims, role: 'reader' }, 'anon')).toEqual({
+      role: 'reader',
+      settings: {
+        'request.jwt.claims': JSON.stringify(claims),
+        'request.jwt.claim.sub': 'alice',
+        'request.jwt.claim.email': 'a@example.com',
+        'request.jwt.claim.role': 'reader',
+      },
+    });
+  });
+
+  it('runs a token without a role, and a request without a token, as the anonymous role', () => {
+    expect(jwtClaimSettings({ claims: { sub: 'b' }, role: undefined }, 'anon').role).toBe('anon');
+    expect(jwtClaimSettings(null, 'anon')).toEqual({
+      role: 'anon',
+      settings: { 'request.jwt.claims': '{}' },
+    });
+  });
+});

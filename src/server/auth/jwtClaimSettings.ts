@@ -1,0 +1,43 @@
+import type { JwtIdentity } from './createJwtAuth.js';
+
+/**
+ * A role and settings in the shape of `sluice/pg`'s `PgRequestSettings` (this module does not
+ * import the database layer: the two meet in an application or the CLI).
+ */
+export interface ClaimSettings {
+  readonly role: string | undefined;
+  readonly settings: Readonly<Record<string, string>>;
+}
+
+/**
+ * A top-level claim name that becomes `request.jwt.claim.<name>`: PostgreSQL takes a custom
+ * setting's name only as dot-separated simple identifiers (else 42602), and folds it to lower
+ * case. Other claims are still in `request.jwt.claims`.
+ */
+const CLAIM_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+/**
+ * A verified token's claims as PostgreSQL settings, in the convention PostgREST and Supabase
+ * policies use (docs/auth.md): all claims as JSON in `request.jwt.claims`, each top-level string
+ * claim in `request.jwt.claim.<name>`; the role from the role claim, else `anonymousRole`. A
+ * request without a token (identity null) runs as `anonymousRole` with `request.jwt.claims` set
+ * to `{}`, so that a policy reading a claim finds none rather than an empty setting.
+ */
+export function jwtClaimSettings(
+  identity: JwtIdentity | null,
+  anonymousRole: string | undefined,
+): ClaimSettings {
+  if (identity === null) {
+    return { role: anonymousRole, settings: { 'request.jwt.claims': '{}' } };
+  }
+  const settings: Record<string, string> = {
+    'request.jwt.claims': JSON.stringify(identity.claims),
+  };
+  for (const name of Object.keys(identity.claims)) {
+    const value = identity.claims[name];
+    // A NUL cannot be in a PostgreSQL text value (the claim stays readable in the JSON).
+    if (typeof value === 'string' && CLAIM_NAME.test(name) && !value.includes('\0'))
+      settings[`request.jwt.claim.${name.toLowerCase()}`] = value;
+  }
+  return { role: identity.role ?? anonymousRole, settings };
+}
