@@ -56,6 +56,8 @@ export const CONTENDERS = [
     peer: false,
     optIn: true,
     env: { SLUICE_CACHE: 'miss' },
+  },
+  {
     // Opt-in (`--contenders sluice,sluice-rls`): Sluice with row-level security on the same data.
     name: 'sluice-rls',
     description:

@@ -12,11 +12,6 @@ const optIn = CONTENDERS.filter((c) => c.optIn)
 const HELP = `Usage: npm run bench:pg -- [options]   (from bench/, after npm run build at the root)
 
   --sizes <list>        sizes to run, of ${Object.keys(SIZES).join(', ')} (default: all)
-  --contenders <list>   of ${CONTENDERS.map((c) => c.name).join(', ')} (default: all but ${CONTENDERS.filter(
-    (c) => c.optIn,
-  )
-    .map((c) => c.name)
-    .join(', ')})
   --contenders <list>   of ${CONTENDERS.map((c) => c.name).join(', ')} (default: all but the opt-in ${optIn})
   --queries <list>      of ${Object.keys(QUERIES).join(', ')} (default: all)
   --seconds <n>         measured seconds of one run (default 8)
