@@ -1,4 +1,7 @@
 import { AUTH_DEFAULTS, AUTH_OPTIONS, type AuthConfig } from './authOptions.js';
+import { CACHE_DEFAULTS, CACHE_OPTIONS, type CacheConfig } from './resultCacheOptions.js';
+import { PROCESS_DEFAULTS, PROCESS_OPTIONS, type ProcessConfig } from './processOptions.js';
+import { REALTIME_DEFAULTS, REALTIME_OPTIONS, type RealtimeConfig } from './realtimeOptions.js';
 
 export type CommandName = 'serve' | 'demo' | 'explain' | 'print-schema';
 
@@ -21,7 +24,7 @@ export interface OptionSpec {
 }
 
 /** Everything a command can be told, after defaults, config file, env and flags. */
-export interface ServeConfig extends AuthConfig {
+export interface ServeConfig extends AuthConfig, RealtimeConfig, CacheConfig, ProcessConfig {
   schema: string | undefined;
   database: string | undefined;
   databaseSchemas: string[] | undefined;
@@ -31,10 +34,6 @@ export interface ServeConfig extends AuthConfig {
   poolAcquireTimeoutMs: number | undefined;
   statementTimeoutMs: number | undefined;
   pgSettings: string[] | undefined;
-  readReplica: string[] | undefined;
-  workers: string;
-  watch: boolean;
-  watchIntervalMs: number;
   maxPreparedStatements: number | undefined;
   maxPreparedStatementBytes: number | undefined;
   defaultPageSize: number | undefined;
@@ -67,19 +66,9 @@ export interface ServeConfig extends AuthConfig {
   planCacheSize: number | undefined;
   planCacheBytes: number | undefined;
   maxBodyBytes: number | undefined;
-  cacheBytes: number;
-  cacheTtl: number;
-  cacheFields: string[] | undefined;
-  cacheOperations: string[] | undefined;
   timeoutMs: number | undefined;
   requestTimeoutMs: number | undefined;
   shutdownGraceMs: number | undefined;
-  realtime: boolean;
-  connectionInitTimeoutMs: number | undefined;
-  keepAliveMs: number | undefined;
-  maxSubscriptionsPerConnection: number | undefined;
-  maxQueuedMessages: number | undefined;
-  maxQueuedBytes: number | undefined;
   graphiql: boolean;
   csrf: boolean;
   cors: string[] | undefined;
@@ -101,10 +90,6 @@ export const DEFAULT_CONFIG: ServeConfig = {
   poolAcquireTimeoutMs: undefined,
   statementTimeoutMs: undefined,
   pgSettings: undefined,
-  readReplica: undefined,
-  workers: '1',
-  watch: false,
-  watchIntervalMs: 1000,
   maxPreparedStatements: undefined,
   maxPreparedStatementBytes: undefined,
   defaultPageSize: undefined,
@@ -137,19 +122,9 @@ export const DEFAULT_CONFIG: ServeConfig = {
   planCacheSize: undefined,
   planCacheBytes: undefined,
   maxBodyBytes: undefined,
-  cacheBytes: 0,
-  cacheTtl: 60,
-  cacheFields: undefined,
-  cacheOperations: undefined,
   timeoutMs: undefined,
   requestTimeoutMs: undefined,
   shutdownGraceMs: undefined,
-  realtime: true,
-  connectionInitTimeoutMs: undefined,
-  keepAliveMs: undefined,
-  maxSubscriptionsPerConnection: undefined,
-  maxQueuedMessages: undefined,
-  maxQueuedBytes: undefined,
   graphiql: true,
   csrf: true,
   cors: undefined,
@@ -160,6 +135,9 @@ export const DEFAULT_CONFIG: ServeConfig = {
   validationErrorStatus: '400',
   logLevel: 'info',
   ...AUTH_DEFAULTS,
+  ...REALTIME_DEFAULTS,
+  ...CACHE_DEFAULTS,
+  ...PROCESS_DEFAULTS,
 };
 
 /**
@@ -254,34 +232,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     help: "PostgreSQL settings of every connection, over Sluice's; `name=` keeps the server's value",
     defaultHelp: "Sluice's: jit=off, plan_cache_mode=force_custom_plan, random_page_cost=1.1",
   },
-  {
-    name: 'watch',
-    kind: { type: 'boolean' },
-    commands: ['serve'],
-    help: 'reflect the database again when its catalog changes (DDL), and serve the new schema; SIGHUP does it once',
-  },
-  {
-    name: 'watchIntervalMs',
-    kind: int(100),
-    commands: ['serve'],
-    placeholder: 'ms',
-    help: 'how often --watch asks PostgreSQL whether the catalog changed',
-  },
-  {
-    name: 'workers',
-    kind: { type: 'string' },
-    commands: ['serve'],
-    placeholder: 'n|auto',
-    help: 'processes serving the port (node:cluster), sharing only the database; auto = one per core',
-  },
-  {
-    name: 'readReplica',
-    kind: { type: 'list' },
-    commands: ['serve'],
-    placeholder: 'url',
-    help: 'postgres:// URL of a read replica (repeatable): reads go to replicas, mutations to --database',
-    defaultHelp: 'none',
-  },
+  ...PROCESS_OPTIONS,
   {
     name: 'maxPreparedStatements',
     kind: int(0),
@@ -520,38 +471,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     help: 'largest request body after decompression',
     defaultHelp: '1 MiB',
   },
-  {
-    name: 'cacheBytes',
-    kind: int(0),
-    commands: both,
-    placeholder: 'n',
-    help: 'result cache: most bytes of answers kept; queries opt in (docs/cache.md)',
-    defaultHelp: '0: off',
-  },
-  {
-    name: 'cacheTtl',
-    kind: int(1),
-    commands: both,
-    placeholder: 's',
-    help: 'result cache: seconds an answer is served',
-    defaultHelp: '60',
-  },
-  {
-    name: 'cacheFields',
-    kind: { type: 'list' },
-    commands: both,
-    placeholder: 'coordinates',
-    help: 'result cache: root fields to cache (Query.users,…)',
-    defaultHelp: 'none',
-  },
-  {
-    name: 'cacheOperations',
-    kind: { type: 'list' },
-    commands: both,
-    placeholder: 'names',
-    help: 'result cache: query operation names to cache',
-    defaultHelp: 'none',
-  },
+  ...CACHE_OPTIONS,
   {
     name: 'timeoutMs',
     kind: int(1),
@@ -576,52 +496,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     help: 'on SIGTERM, how long in-flight requests may finish',
     defaultHelp: '10000',
   },
-  {
-    name: 'realtime',
-    kind: { type: 'boolean' },
-    commands: both,
-    help: 'serve graphql-ws (WebSocket) and graphql-sse (text/event-stream) at the endpoint',
-  },
-  {
-    name: 'connectionInitTimeoutMs',
-    kind: int(1),
-    commands: both,
-    placeholder: 'ms',
-    help: 'WebSocket: close a socket with no connection_init by then (4408)',
-    defaultHelp: '10000',
-  },
-  {
-    name: 'keepAliveMs',
-    kind: int(0),
-    commands: both,
-    placeholder: 'ms',
-    help: 'WebSocket: ping interval; a socket silent for two is dropped, 0 = off',
-    defaultHelp: '12000',
-  },
-  {
-    name: 'maxSubscriptionsPerConnection',
-    kind: int(1),
-    commands: both,
-    placeholder: 'n',
-    help: 'WebSocket: operations open at once on one socket, else closed (4430)',
-    defaultHelp: '100',
-  },
-  {
-    name: 'maxQueuedMessages',
-    kind: int(1),
-    commands: both,
-    placeholder: 'n',
-    help: 'messages a socket or event stream may hold unread by its client, else closed (4413, SLOW_CONSUMER)',
-    defaultHelp: '1000',
-  },
-  {
-    name: 'maxQueuedBytes',
-    kind: int(1),
-    commands: both,
-    placeholder: 'n',
-    help: 'bytes a socket or event stream may hold unread by its client, else closed (4413, SLOW_CONSUMER)',
-    defaultHelp: '4 MiB',
-  },
+  ...REALTIME_OPTIONS,
   {
     name: 'graphiql',
     kind: { type: 'boolean' },
