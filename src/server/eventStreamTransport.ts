@@ -6,6 +6,7 @@ import type { HandlerCore } from './createHandler.js';
 import { corsHeaders } from './cors.js';
 import { assertNotSimpleRequest } from './csrf.js';
 import { Deadlines } from './Deadlines.js';
+import { acceptsEventStream } from './mediaType.js';
 import { RawPayloads } from './RawPayloads.js';
 import { readBody } from './readBody.js';
 import {
@@ -47,15 +48,6 @@ const SLOW_CONSUMER =
   ) +
   '\n\n' +
   COMPLETE;
-
-function acceptsEventStream(accept: string | undefined): boolean {
-  if (accept === undefined) return false;
-  for (const part of accept.split(',')) {
-    const type = part.split(';')[0]?.trim().toLowerCase();
-    if (type === 'text/event-stream') return true;
-  }
-  return false;
-}
 
 /**
  * GraphQL over Server-Sent Events: graphql-sse's handler in "distinct connections" mode (one

@@ -105,6 +105,23 @@ function negotiate(accept: string): ResponseMediaType | null {
   return best?.type ?? null;
 }
 
+export const EVENT_STREAM = 'text/event-stream';
+
+const eventStreamMemo = memoByHeader((accept) =>
+  parseMediaRanges(accept).some((range) => range.type === EVENT_STREAM) ? EVENT_STREAM : '',
+);
+
+/**
+ * True when the Accept header names `text/event-stream` (GraphQL over SSE). Asked of every GET
+ * and POST, so the header texts JSON clients send answer before any parsing, and the rest are
+ * remembered like the other negotiations.
+ */
+export function acceptsEventStream(accept: string | undefined): boolean {
+  if (accept === undefined || accept === JSON_TYPE || accept === GRAPHQL_RESPONSE_JSON)
+    return false;
+  return eventStreamMemo(accept) !== '';
+}
+
 /** True when a browser asks for a page: `text/html` ranks at least as high as any JSON type. */
 export function prefersHtml(accept: string | undefined): boolean {
   if (accept === undefined) return false;
