@@ -147,6 +147,61 @@ if (onServer) {
       });
     });
 
+    it('rolls a batch back when its signal aborts while later statements wait behind a slow one', async () => {
+      await withClient({ acquireTimeoutMs: 2_000 }, async (client, name) => {
+        const controller = new AbortController();
+        // A statement with parameters the connection has not prepared yet is described first:
+        // postgres.js holds the statements after it in the reserved connection's own queue.
+        const batch = failure(
+          client.transactionBatch!(
+            [
+              { text: 'SELECT pg_sleep(30), $1::int AS queued_behind', values: [1] },
+              { text: 'INSERT INTO marks VALUES ($1)', values: [1] },
+              { text: 'SELECT count(*)::int, $1::int FROM marks', values: [2] },
+            ],
+            { signal: controller.signal },
+          ),
+        );
+        expect(await eventually(async () => (await running(name)).length === 1)).toBe(true);
+        controller.abort(new Error('client went away'));
+        // The statement that was running is the one the abort ended.
+        expect(await batch).toMatchObject({
+          index: 0,
+          error: { extensions: { code: ErrorCode.TIMEOUT } },
+        });
+        // ROLLBACK reached the backend: no transaction stays open, the INSERT is not kept, and
+        // the one connection serves the next query (else: DATABASE_BUSY after 2 s).
+        const open = async () =>
+          (
+            await db.client.query(
+              `SELECT count(*)::int FROM pg_stat_activity WHERE application_name = $1 AND xact_start IS NOT NULL`,
+              [name],
+            )
+          )[0]![0];
+        expect(await eventually(async () => (await open()) === 0)).toBe(true);
+        expect(await client.query('SELECT count(*)::int FROM marks')).toEqual([[0]]);
+      });
+    });
+
+    it('ends a statement with settings when its signal aborts while it waits behind them', async () => {
+      await withClient({ acquireTimeoutMs: 2_000 }, async (client, name) => {
+        const controller = new AbortController();
+        // The setup (described first, being new) holds the statement and COMMIT in the queue.
+        const setup = {
+          text: 'SELECT pg_sleep(30), set_config($1, $2, true)',
+          values: ['x.y', 'z'],
+        };
+        const read = failure(
+          client.query('SELECT $1::int AS behind_setup', [1], { signal: controller.signal, setup }),
+        );
+        expect(await eventually(async () => (await running(name)).length === 1)).toBe(true);
+        controller.abort(new Error('client went away'));
+        await read;
+        expect(await eventually(async () => (await running(name)).length === 0)).toBe(true);
+        expect(await client.query('SELECT 4')).toEqual([[4]]);
+      });
+    });
+
     it('cancels the statement of an operation through the source, without a log event', async () => {
       await withClient({}, async (client, name) => {
         const events: DatabaseErrorEvent[] = [];

@@ -90,7 +90,14 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
         // A postgres.js query is sent when first awaited (`then`): so one after the other, here.
         const began = settle(sql.unsafe('BEGIN', [], UNNAMED));
         const set = settle(
-          sql.unsafe(setup.text, setup.values as never[], prepareSetup ? PREPARED : UNNAMED),
+          cancelOnAbort(
+            sql.unsafe(
+              setup.text,
+              setup.values as never[],
+              prepareSetup ? PREPARED : UNNAMED,
+            ) as unknown as CancellableQuery<unknown>,
+            queryOptions.signal,
+          ),
         );
         const statement = sql.unsafe(text, values as never[], prepare ? PREPARED : UNNAMED);
         const ran = settle(
@@ -211,12 +218,20 @@ function connectionSettings(options: PoolOptions): Record<string, string> {
 /**
  * A statement of a transaction: when the signal aborts while it runs, the backend is told to
  * cancel it and the promise rejects with the signal's reason (the transaction then rolls back).
+ *
+ * Only a statement postgres.js has handed to the connection (`state` set) is cancelled. One still
+ * queued behind the reserved connection's earlier statements is left in that queue: postgres.js's
+ * `cancel` looks for it in the pool's queue, marks it cancelled where it is, and the connection
+ * then stops at it, never sending what follows (the ROLLBACK or COMMIT): the transaction would
+ * stay open, holding its locks and its connection. Left queued, it runs after the cancelled one,
+ * fails at once in the aborted transaction (or, if nothing before it was running, runs and is
+ * rolled back).
  */
 function cancelOnAbort<T>(query: CancellableQuery<T>, signal: AbortSignal | undefined): Promise<T> {
   if (signal === undefined) return query;
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => {
-      query.cancel();
+      if (query.state) query.cancel();
       reject(abortError(signal));
     };
     signal.addEventListener('abort', onAbort, { once: true });
