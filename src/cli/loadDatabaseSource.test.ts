@@ -125,7 +125,7 @@ describe('startServer with a database source', () => {
 describe('the context of a database source', () => {
   it("carries the request's id, as sent back in x-request-id", async () => {
     const source = await loadDatabaseSource(fakeClient([]), {}, 'the fake database', silentLogger);
-    const scope = { requestId: 'abc-1', signal: new AbortController().signal };
+    const scope = { requestId: 'abc-1', signal: new AbortController().signal, expireAt() {} };
     const request = { method: 'POST', url: '/graphql', headers: {}, body: null };
     expect(source.contextValue?.(request, scope)).toEqual({ requestId: 'abc-1' });
   });

@@ -87,7 +87,8 @@ function keySet(given: string, cwd: string): URL | JsonWebKeySet {
 /**
  * Each request's context on a database source with JWT verification: its id, and the role and
  * settings its statements run with (`pgSettings`, read by the pg source's hook). A request
- * without a token is answered synchronously; a refused one throws the server's 401.
+ * without a token is answered synchronously; a refused one throws the server's 401. A token's
+ * expiry goes to `scope.expireAt`: a WebSocket or event stream opened with it ends then.
  */
 export function authContext({
   auth,
@@ -102,11 +103,12 @@ export function authContext({
     const requestId = scope.requestId;
     if (identity === null) return { requestId, pgSettings: anonymous };
     if (identity instanceof Promise) {
-      return identity.then((verified) => ({
-        requestId,
-        pgSettings: jwtClaimSettings(verified, anonymousRole),
-      }));
+      return identity.then((verified) => {
+        if (verified.expiresAt !== undefined) scope.expireAt(verified.expiresAt);
+        return { requestId, pgSettings: jwtClaimSettings(verified, anonymousRole) };
+      });
     }
+    if (identity.expiresAt !== undefined) scope.expireAt(identity.expiresAt);
     return { requestId, pgSettings: jwtClaimSettings(identity, anonymousRole) };
   };
 }

@@ -159,6 +159,77 @@ describe('sluice serve --jwt-secret', () => {
   }, 180_000);
 });
 
+describe('sluice serve --jwt-secret with the result cache', () => {
+  it('keeps one entry per role and claims: the same document never answers another token', async () => {
+    const cli = await start(
+      [
+        'serve',
+        '--database',
+        database.value,
+        '--port',
+        '0',
+        '--log-level',
+        'silent',
+        '--jwt-audience',
+        'notes-api',
+        '--anonymous-role',
+        roles.anonymous,
+        '--cache-bytes',
+        '1000000',
+        '--cache-fields',
+        'Query.notes,Query.owners',
+      ],
+      { SLUICE_JWT_SECRET: SECRET },
+    );
+    const ask = async (query: string, bearer?: string) => {
+      const res = await fetch(cli.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(bearer === undefined ? {} : { authorization: `Bearer ${bearer}` }),
+        },
+        body: JSON.stringify({ query }),
+      });
+      return {
+        cache: res.headers.get('x-sluice-cache'),
+        control: res.headers.get('cache-control')?.split(',')[0],
+        body: (await res.json()) as Answer['body'],
+      };
+    };
+    const alice = await token({ sub: 'alice', role: roles.member });
+    const bob = await token({ sub: 'bob', role: roles.member });
+    // Alice again, with one more claim: other settings, another entry.
+    const aliceInTeam = await token({ sub: 'alice', role: roles.member, team: 'blue' });
+    const read = '{ notes(orderBy: [{ id: ASC }]) { id } }';
+    const rows = (...ids: number[]) => ({ data: { notes: ids.map((id) => ({ id })) } });
+    expect(await ask(read, alice)).toEqual({ cache: 'miss', control: 'private', body: rows(1, 2) });
+    expect(await ask(read, alice)).toEqual({ cache: 'hit', control: 'private', body: rows(1, 2) });
+    expect(await ask(read, bob)).toEqual({ cache: 'miss', control: 'private', body: rows(3) });
+    expect(await ask(read, bob)).toEqual({ cache: 'hit', control: 'private', body: rows(3) });
+    expect(await ask(read, aliceInTeam)).toMatchObject({ cache: 'miss', body: rows(1, 2) });
+    // No token: the anonymous role's own entry (it may not read notes: nothing is kept).
+    expect(code((await ask(read)) as unknown as Answer)).toBe('PERMISSION_DENIED');
+    expect(await ask('{ owners { id } }')).toMatchObject({ cache: 'miss', control: 'public' });
+    expect(await ask('{ owners { id } }', alice)).toMatchObject({ cache: 'miss' });
+
+    // Bob's write, under the policy, drops the entries that read notes: each sees its rows anew.
+    const write = await ask(
+      'mutation { createNote(input: { id: 40, ownerId: "bob", body: "w", score: 1 }) { id } }',
+      bob,
+    );
+    expect(write.body).toEqual({ data: { createNote: { id: 40 } } });
+    expect(await ask(read, bob)).toEqual({ cache: 'miss', control: 'private', body: rows(3, 40) });
+    expect(await ask(read, alice)).toEqual({ cache: 'miss', control: 'private', body: rows(1, 2) });
+    expect(await ask('{ owners { id } }', alice)).toMatchObject({ cache: 'hit' });
+    // The other tests of this file see the rows as created.
+    expect((await ask('mutation { deleteNote(id: 40) { id } }', bob)).body).toEqual({
+      data: { deleteNote: { id: 40 } },
+    });
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  }, 180_000);
+});
+
 describe('sluice serve --jwt-public-key', () => {
   it('verifies ES256 tokens with a PEM file, reads --jwt-role-claim, and needs a token', async () => {
     const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });

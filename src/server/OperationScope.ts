@@ -41,6 +41,9 @@ export class OperationScope implements RequestScope {
     return this.request.clientGone ?? this.request.signal?.aborted ?? false;
   }
 
+  /** Over HTTP the request was checked when it ran, and ends within `timeoutMs`. */
+  expireAt(): void {}
+
   /** The operation waits for a promise: from now on the client leaving aborts `signal`. */
   wait(): void {
     if (this.waiting) return;

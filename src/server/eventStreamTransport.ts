@@ -4,6 +4,7 @@ import { createHandler as createSseHandler, type Request as SseRequest } from 'g
 import { ErrorCode } from '../engine/index.js';
 import type { HandlerCore } from './createHandler.js';
 import { corsHeaders } from './cors.js';
+import { CredentialExpiry } from './CredentialExpiry.js';
 import { assertNotSimpleRequest } from './csrf.js';
 import { Deadlines } from './Deadlines.js';
 import { acceptsEventStream } from './mediaType.js';
@@ -37,6 +38,9 @@ interface StreamRequest {
   readonly requestId: string;
   readonly payloads: RawPayloads;
   readonly controller: AbortController;
+  /** Ends the stream with TOKEN_EXPIRED when the context's credential expires (set by `stream`). */
+  readonly expiry: CredentialExpiry;
+  onExpired: () => void;
 }
 
 const COMPLETE = 'event: complete\ndata:\n\n';
@@ -46,6 +50,11 @@ const SLOW_CONSUMER =
     'The client read the event stream too slowly; the stream was ended.',
     ErrorCode.SLOW_CONSUMER,
   ) +
+  '\n\n' +
+  COMPLETE;
+const TOKEN_EXPIRED =
+  'event: next\ndata: ' +
+  errorBody('The token has expired; the stream was ended.', ErrorCode.TOKEN_EXPIRED) +
   '\n\n' +
   COMPLETE;
 
@@ -78,9 +87,26 @@ export function createEventStreamTransport(
         return state.payloads.wrap(prepared.body) as unknown as ExecutionResult;
       const client = {
         request: state.request,
-        scope: { requestId: state.requestId, signal: state.controller.signal },
+        scope: {
+          requestId: state.requestId,
+          signal: state.controller.signal,
+          expireAt: (epochMs: number) => state.expiry.expireAt(epochMs),
+        },
       };
-      return (await operationArgs(endpoint, prepared, params, client, state.payloads)) as never;
+      try {
+        return (await operationArgs(endpoint, prepared, params, client, state.payloads)) as never;
+      } catch (error) {
+        // A refused credential (401 with WWW-Authenticate, 503) is answered as over HTTP.
+        if (!(error instanceof HttpError)) throw error;
+        return [
+          errorBody(error.message, error.code),
+          {
+            status: error.status,
+            statusText: '',
+            headers: { ...error.headers, 'content-type': 'application/json; charset=utf-8' },
+          },
+        ] as never;
+      }
     },
   });
 
@@ -121,6 +147,7 @@ export function createEventStreamTransport(
       void events.return();
     };
     open.add(end);
+    state.onExpired = () => end(TOKEN_EXPIRED);
     res.once('close', () => end());
     for await (const event of events) {
       // Always spliced, so that the payload queue stays in step with the events.
@@ -152,6 +179,9 @@ export function createEventStreamTransport(
       requestId,
       payloads: new RawPayloads(),
       controller: new AbortController(),
+      expiry: new CredentialExpiry(() => state.onExpired()),
+      // Until the stream starts, an expiry ends the answer being made.
+      onExpired: () => state.controller.abort(new Error('The token has expired.')),
     };
     const sseRequest: SseRequest<IncomingMessage, StreamRequest> = {
       method: request.method,
@@ -169,6 +199,19 @@ export function createEventStreamTransport(
       raw: req,
       context: state,
     };
+    try {
+      await respond(res, sseRequest, state);
+    } finally {
+      state.expiry.cancel();
+    }
+  }
+
+  async function respond(
+    res: ServerResponse,
+    sseRequest: SseRequest<IncomingMessage, StreamRequest>,
+    state: StreamRequest,
+  ): Promise<void> {
+    const { request, requestId } = state;
     const [answer, init] = await handler(sseRequest);
     const headers: Record<string, string> = { ...headersFor(request, requestId), ...init.headers };
     // graphql-sse says `none` to keep compressing middleware away; it is no encoding at all.

@@ -42,6 +42,14 @@ export interface RequestScope {
    * fetch, database drivers and the like.
    */
   readonly signal: AbortSignal;
+  /**
+   * Says that the credentials the context was made from stop being valid at `epochMs` (ms since
+   * the epoch), such as a token's `exp`: an operation that outlives them is ended then. Over
+   * WebSocket the socket closes with 4440 (its operations end); over SSE the stream ends with a
+   * `TOKEN_EXPIRED` error event. Over HTTP nothing happens: the request was checked when it ran.
+   * The earliest of several calls counts.
+   */
+  expireAt(epochMs: number): void;
 }
 
 /** A response as plain data. `body` is the engine's JSON text for GraphQL responses. */

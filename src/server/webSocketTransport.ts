@@ -9,8 +9,11 @@ import {
 } from 'graphql';
 import { CloseCode, handleProtocols, makeServer } from 'graphql-ws';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { ErrorCode } from '../engine/index.js';
 import type { HandlerCore } from './createHandler.js';
+import { connectionRequest } from './connectionRequest.js';
 import { originAccepted } from './cors.js';
+import { CredentialExpiry } from './CredentialExpiry.js';
 import { RawPayloads, RawResult } from './RawPayloads.js';
 import {
   isRefusal,
@@ -21,13 +24,20 @@ import {
 } from './realtimeOperation.js';
 import type { RealtimeLimits } from './realtimeLimits.js';
 import { requestIdOf } from './requestId.js';
+import { HttpError } from './responses.js';
 import type { HttpRequest, RequestScope } from './types.js';
 
 /** The close codes Sluice sends itself, beside graphql-ws's own (docs/realtime.md lists all). */
 export const CLOSE_CODES = {
   goingAway: 1001,
+  /** The credentials could not be checked now (the key set did not answer): retry later. */
+  tryAgainLater: 1013,
+  /** `connection_init` refused: a credential needed and missing, or a bad one. */
+  forbidden: CloseCode.Forbidden,
   slowConsumer: 4413,
   tooManySubscriptions: 4430,
+  /** The socket's credential expired while it was open (`RequestScope.expireAt`). */
+  tokenExpired: 4440,
 } as const;
 
 export interface WebSocketTransport {
@@ -42,8 +52,10 @@ export interface WebSocketTransport {
 /** What graphql-ws keeps per socket as `ctx.extra`. */
 interface Connection {
   readonly socket: WebSocket;
-  readonly request: HttpRequest;
+  /** The upgrade request; from `connection_init` on, with the payload's credential. */
+  request: HttpRequest;
   readonly scope: RequestScope;
+  readonly expiry: CredentialExpiry;
   readonly controller: AbortController;
   readonly payloads: RawPayloads;
   /** The errors of operations refused before they ran, for `onError`, by operation id. */
@@ -70,6 +82,22 @@ function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
 }
 
 /**
+ * How a socket is closed when `contextValue` refuses its credential (an HttpError: 401, 403, or
+ * 503 for keys that could not be fetched), its reason the error's stable code; undefined for an
+ * HttpError of another kind (the operation alone is refused). An expired credential closes 4403
+ * at `connection_init` (nothing ran) and 4440 once the socket was acknowledged.
+ */
+function credentialClose(
+  error: HttpError,
+  acknowledged: boolean,
+): { code: number; reason: string } | undefined {
+  if (error.status === 503) return { code: CLOSE_CODES.tryAgainLater, reason: error.code };
+  if (error.status !== 401 && error.status !== 403) return undefined;
+  const expired = acknowledged && error.code === ErrorCode.TOKEN_EXPIRED;
+  return { code: expired ? CLOSE_CODES.tokenExpired : CLOSE_CODES.forbidden, reason: error.code };
+}
+
+/**
  * GraphQL over WebSocket: graphql-ws's protocol core (`makeServer`) on `ws` sockets, with the
  * request entry of GraphQL over HTTP for every operation and the engine's JSON text as payload.
  */
@@ -90,6 +118,22 @@ export function createWebSocketTransport(
 
   const protocol = makeServer<Record<string, unknown> | undefined, Connection>({
     connectionInitWaitTimeout: limits.connectionInitTimeoutMs,
+    // Who the socket is for is decided once, before it is acknowledged: the context of its
+    // request (with the payload's credential) is made, and a refusal closes the socket.
+    async onConnect(ctx) {
+      const connection = ctx.extra;
+      connection.request = connectionRequest(connection.request, ctx.connectionParams);
+      if (!endpoint.contextValue) return true;
+      try {
+        await endpoint.contextValue(connection.request, connection.scope);
+        return true;
+      } catch (error) {
+        const close = error instanceof HttpError ? credentialClose(error, false) : undefined;
+        if (close === undefined) throw error;
+        connection.close(close.code, close.reason);
+        return false;
+      }
+    },
     async onSubscribe(ctx, id, payload) {
       const connection = ctx.extra;
       // graphql-ws has reserved this operation's place already: it counts.
@@ -104,7 +148,19 @@ export function createWebSocketTransport(
         connection.refusals.set(id, errors);
         return REFUSED;
       }
-      return operationArgs(endpoint, prepared, params, connection, connection.payloads);
+      try {
+        return await operationArgs(endpoint, prepared, params, connection, connection.payloads);
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        // The credential checked at connection_init no longer is (it expired since).
+        const close = credentialClose(error, true);
+        if (close !== undefined) connection.close(close.code, close.reason);
+        else
+          connection.refusals.set(id, [
+            { message: error.message, extensions: { code: error.code } },
+          ]);
+        return REFUSED;
+      }
     },
     // Both run what onSubscribe prepared: results are RawResults, the engine's text.
     execute: runPrepared,
@@ -120,10 +176,18 @@ export function createWebSocketTransport(
 
   function open(socket: WebSocket, request: HttpRequest): void {
     const controller = new AbortController();
+    const expiry = new CredentialExpiry(() =>
+      closeWith(CLOSE_CODES.tokenExpired, ErrorCode.TOKEN_EXPIRED),
+    );
     const connection: Connection = {
       socket,
       request,
-      scope: { requestId: requestIdOf(request), signal: controller.signal },
+      scope: {
+        requestId: requestIdOf(request),
+        signal: controller.signal,
+        expireAt: (epochMs) => expiry.expireAt(epochMs),
+      },
+      expiry,
       controller,
       payloads: new RawPayloads(),
       refusals: new Map(),
@@ -139,6 +203,7 @@ export function createWebSocketTransport(
     const release = (code: number, reason: string) => {
       if (released) return;
       released = true;
+      expiry.cancel();
       connections.delete(socket);
       controller.abort(new Error('The WebSocket closed.'));
       closed(code, reason).catch((error: unknown) =>

@@ -45,13 +45,18 @@ describe('createJwtAuth with a shared secret', () => {
 
   it('verifies HS256, HS384 and HS512 tokens and reads the role claim', async () => {
     for (const alg of ['HS256', 'HS384', 'HS512']) {
-      const token = await hs({ ...good, exp: now() + 60 }, alg);
+      const exp = now() + 60;
+      const token = await hs({ ...good, exp }, alg);
       const result = await outcome(await auth, `Bearer ${token}`);
+      // It stops verifying at exp plus the clock tolerance (30 s by default).
       expect(result.identity).toEqual({
-        claims: { ...good, exp: expect.any(Number) },
+        claims: { ...good, exp },
         role: 'reader',
+        expiresAt: (exp + 30) * 1000,
       });
     }
+    const forever = await outcome(await auth, `Bearer ${await hs(good)}`);
+    expect(forever.identity?.expiresAt).toBeUndefined();
   });
 
   it('answers 401 with a stable code and a Bearer challenge for every bad token', async () => {
@@ -206,7 +211,7 @@ describe('jwtClaimSettings', () => {
       nul: 'a\0b',
       nested: { a: 1 },
     };
-    expect(jwtClaimSettings({ claims, role: 'reader' }, 'anon')).toEqual({
+    expect(jwtClaimSettings({ claims, role: 'reader', expiresAt: undefined }, 'anon')).toEqual({
       role: 'reader',
       settings: {
         'request.jwt.claims': JSON.stringify(claims),
@@ -218,7 +223,10 @@ describe('jwtClaimSettings', () => {
   });
 
   it('runs a token without a role, and a request without a token, as the anonymous role', () => {
-    expect(jwtClaimSettings({ claims: { sub: 'b' }, role: undefined }, 'anon').role).toBe('anon');
+    expect(
+      jwtClaimSettings({ claims: { sub: 'b' }, role: undefined, expiresAt: undefined }, 'anon')
+        .role,
+    ).toBe('anon');
     expect(jwtClaimSettings(null, 'anon')).toEqual({
       role: 'anon',
       settings: { 'request.jwt.claims': '{}' },

@@ -43,6 +43,11 @@ export interface JwtIdentity {
   readonly claims: Readonly<Record<string, unknown>>;
   /** The role claim's value; undefined when the token has none. */
   readonly role: string | undefined;
+  /**
+   * When the token stops verifying, in ms since the epoch: its `exp` plus the clock tolerance;
+   * undefined when it has no `exp`. Give it to `scope.expireAt` so that a subscription ends then.
+   */
+  readonly expiresAt: number | undefined;
 }
 
 export interface JwtAuth {
@@ -81,9 +86,10 @@ export async function createJwtAuth(options: JwtAuthOptions): Promise<JwtAuth> {
   const lib: Jose = await import('jose');
   const { key, algorithms } = verificationKey(lib, options);
   const roleClaim = options.roleClaim ?? 'role';
+  const tolerance = options.clockToleranceSeconds ?? 30;
   const verify = {
     algorithms,
-    clockTolerance: options.clockToleranceSeconds ?? 30,
+    clockTolerance: tolerance,
     ...(options.audience === undefined ? {} : { audience: list(options.audience) }),
     ...(options.issuer === undefined ? {} : { issuer: list(options.issuer) }),
   };
@@ -95,7 +101,10 @@ export async function createJwtAuth(options: JwtAuthOptions): Promise<JwtAuth> {
         `The token's ${roleClaim} claim is not a role name.`,
       );
     }
-    return { claims: payload, role };
+    // jose has checked that a present `exp` is a number, and not past.
+    const exp = payload['exp'];
+    const expiresAt = typeof exp === 'number' ? (exp + tolerance) * 1000 : undefined;
+    return { claims: payload, role, expiresAt };
   };
   return {
     authenticate(request) {
