@@ -171,7 +171,9 @@ export function buildHandler(options: ServerOptions): HandlerCore {
     startedAt: number,
     requestId: string,
   ): HttpResponse | Promise<HttpResponse> {
-    if (request.method.toUpperCase() === 'OPTIONS') {
+    const method = request.method;
+    // POST and GET, the usual two, are not upper-cased (a new string) on every request.
+    if (method !== 'POST' && method !== 'GET' && method.toUpperCase() === 'OPTIONS') {
       return cors
         ? preflightResponse(request, cors)
         : { status: 204, headers: { allow: 'GET, POST, OPTIONS' }, body: '' };

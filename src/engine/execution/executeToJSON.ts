@@ -379,6 +379,17 @@ function executeFieldsFrom(
     if (omitted) return into + closeObject(base === 0 ? text : text.slice(base));
     return fields.length === 0 ? text + '{}' : text + '}';
   }
+  if (pending.length === 2 && path === undefined && index < 0) {
+    // The operation's one root field that returned a promise, and no other: no sibling branch
+    // runs beside it whose errors could interleave, so Promise.all's extra ticks decide
+    // nothing, and its array, element callbacks and promise are not made for every request.
+    const before = pending[0] as string;
+    const prefix = prefixes[firstPending]!;
+    return (pending[1] as Promise<string>).then((value) => {
+      const out = value === OMITTED ? before : before + prefix + value;
+      return value === OMITTED || omitted ? closeObject(out) : out + '}';
+    });
+  }
   return Promise.all(pending).then((values) => {
     let out = values[0]!;
     for (let k = 1; k < values.length; k++) {

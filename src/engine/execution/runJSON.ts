@@ -19,7 +19,11 @@ export interface RunJSONOptions {
    * is a Uint8Array holding them undecoded (splicedJSON.ts). Otherwise `json` is always text.
    */
   readonly bytes?: boolean | undefined;
-  /** Its `signal`, read when a data source runs, is handed to it to cancel its statement. */
+  /**
+   * Its `signal`, read when a data source runs, is handed to it to cancel its statement. A caller
+   * that keeps one options object for many executions passes each one's as runJSON's third
+   * argument instead.
+   */
   readonly abortable?: Abortable | undefined;
   /** The executor's switches (ExecutionOptions.ts); the defaults when not given. */
   readonly settings?: ExecutionSettings | undefined;
@@ -46,8 +50,9 @@ export interface RunJSONResult {
 export function runJSON(
   args: ExecutionArgs,
   options: RunJSONOptions = {},
+  abortable: Abortable | undefined = options.abortable,
 ): PromiseOrValue<RunJSONResult> {
-  const ctx = buildExecutionContext(args, options.abortable, options.settings);
+  const ctx = buildExecutionContext(args, abortable, options.settings);
   if (!('plan' in ctx)) {
     const code = options.requestErrorCode;
     const errors = code === undefined ? ctx : ctx.map((error) => withCode(error, code));

@@ -16,6 +16,7 @@ import {
   hasNoData,
   runJSON,
   type PromiseOrValue,
+  type RunJSONOptions,
   type RunJSONResult,
 } from '../execution/runJSON.js';
 import { settingsOf, type ExecutionOptions } from '../execution/ExecutionOptions.js';
@@ -305,6 +306,14 @@ export function createEngine(options: EngineOptions): Engine {
     maskErrors: options.maskErrors ?? false,
     onUnexpectedError: options.onUnexpectedError,
   });
+  // The options of every execution, made once (each execution's abortable is passed apart).
+  const runAsText: RunJSONOptions = {
+    formatError,
+    requestErrorCode: ErrorCode.BAD_USER_INPUT,
+    bytes: false,
+    settings,
+  };
+  const runAsBytes: RunJSONOptions = { ...runAsText, bytes: true };
   const cache = new LruCache<string, CachedDocument>(planCacheSize, planCacheBytes);
   const stats = { planCacheHits: 0, planCacheMisses: 0 };
 
@@ -451,13 +460,12 @@ export function createEngine(options: EngineOptions): Engine {
       bytes: boolean,
     ): PromiseOrValue<ExecuteOutcome<string | Uint8Array>> => {
       const started = now();
-      const ran = runJSON(args(request, variables), {
-        formatError,
-        requestErrorCode: ErrorCode.BAD_USER_INPUT,
-        bytes,
-        abortable: request,
-        settings,
-      });
+      const ran = runJSON(
+        args(request, variables),
+        bytes ? runAsBytes : runAsText,
+        // The request is where its signal is (read only when a data source runs).
+        request,
+      );
       const finish = (result: RunJSONResult) => new ExecutedOutcome(result, now() - started);
       return ran instanceof Promise ? ran.then(finish) : finish(ran);
     };

@@ -179,12 +179,14 @@ export function createPgSource(
         return Promise.reject(error);
       }
       return ran.then((results) => {
-        const nonFinite: number[] = [];
-        results.forEach((result, i) => {
+        // Loops, and the list made only when needed: this runs on every request.
+        let nonFinite: number[] | undefined;
+        for (let i = 0; i < results.length; i++) {
+          const result = results[i]!;
           if (built.floats[i] && result.kind === 'json' && hasNonFinite(result.json))
-            nonFinite.push(i);
-        });
-        if (nonFinite.length === 0) return compact(built, results);
+            (nonFinite ??= []).push(i);
+        }
+        if (nonFinite === undefined) return compact(built, results);
         const again = run(valueStatement(nonFinite, variables), variables, contextValue, options);
         return again.then((values) => {
           nonFinite.forEach((i, k) => (results[i] = values[k] as SourceFieldResult));
@@ -280,11 +282,12 @@ function buildStatement(
  * through untouched.
  */
 function compact(statement: Statement, results: SourceFieldResult[]): SourceFieldResult[] {
-  results.forEach((result, i) => {
+  for (let i = 0; i < results.length; i++) {
+    const result = results[i]!;
     if (statement.loose[i] && result.kind === 'json') {
       results[i] = { kind: 'json', json: JSON.stringify(JSON.parse(sourceJSONText(result.json))) };
     }
-  });
+  }
   return results;
 }
 

@@ -4,12 +4,14 @@ import {
   GraphQLList,
   GraphQLNonNull,
   GraphQLError,
+  GraphQLScalarType,
   parseValue,
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../engine/index.js';
 import { DEFAULT_LIMITS } from '../schema/buildModel.js';
 import { OrderDirection } from '../schema/inputTypes.js';
+import { Param } from './Param.js';
 import { readArgument, variableShape } from './readArgument.js';
 
 const Where: GraphQLInputObjectType = new GraphQLInputObjectType({
@@ -68,5 +70,31 @@ describe('readArgument', () => {
     expect(() => readArgument(parseValue(literal), Where, {}, DEFAULT_LIMITS)).toThrow(
       /nests deeper than 10 levels/,
     );
+  });
+
+  it('coerces a constant scalar literal once, and a literal holding a variable on every read', () => {
+    let parsed = 0;
+    const Counted = new GraphQLScalarType({
+      name: 'Counted',
+      parseValue: (value) => value,
+      parseLiteral: (node) => {
+        parsed++;
+        return node.kind === 'IntValue' ? Number(node.value) * 10 : null;
+      },
+    });
+    const constant = readArgument(parseValue('5'), Counted, {}, DEFAULT_LIMITS);
+    expect(constant).toBeInstanceOf(Param);
+    const read = (constant as Param).read;
+    expect([read({}), read({ x: 1 }), read({})]).toEqual([50, 50, 50]);
+    expect(parsed).toBe(1);
+
+    const list = readArgument(
+      parseValue('[1, $x]'),
+      new GraphQLList(GraphQLInt),
+      {},
+      DEFAULT_LIMITS,
+    );
+    expect((list as Param).read({ x: 2 })).toEqual([1, 2]);
+    expect((list as Param).read({ x: 3 })).toEqual([1, 3]);
   });
 });

@@ -70,7 +70,33 @@ export function readArgument(
   }
   // A scalar (or list of scalars), literal or mixed with variables: read at execute time.
   const label = `literal ${print(node)}`;
+  if (!holdsVariable(node)) {
+    // A constant (`limit: 50`): its value is the same for every request, so it is coerced once,
+    // on first use, not on every execution of the cached statement. Only scalars are kept: a
+    // list is made anew for each request, as it would be with variables.
+    let known = false;
+    let constant: unknown;
+    return new Param(() => {
+      if (known) return constant;
+      const value = valueFromAST(node, named, EMPTY) ?? null;
+      if (typeof value !== 'object' || value === null) {
+        known = true;
+        constant = value;
+      }
+      return value;
+    }, label);
+  }
   return new Param((vars) => valueFromAST(node, named, vars) ?? null, label);
+}
+
+const EMPTY: Variables = Object.freeze({});
+
+/** Whether a literal refers to a variable anywhere inside (a list or object may). */
+function holdsVariable(node: ValueNode): boolean {
+  if (node.kind === Kind.VARIABLE) return true;
+  if (node.kind === Kind.LIST) return node.values.some(holdsVariable);
+  if (node.kind === Kind.OBJECT) return node.fields.some((field) => holdsVariable(field.value));
+  return false;
 }
 
 function fromVariable(
