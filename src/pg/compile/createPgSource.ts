@@ -10,6 +10,7 @@ import {
 } from '../../engine/index.js';
 import type { QueryOptions, SetupStatement, SqlClient } from '../driver/SqlClient.js';
 import { compileSql } from '../sql/compileSql.js';
+import { flatRowsJson, type FlatRows } from './flatRowsSql.js';
 import type { Model } from '../schema/Model.js';
 import { bindValues, Param, type Variables } from './Param.js';
 import { withRequestSettings, type PgSettingsHook } from './requestSettings.js';
@@ -32,6 +33,8 @@ export interface Statement {
   readonly floats: ReadonlyArray<boolean>;
   /** Per root field: is its JSON text rewritten compact after the statement (see `compact`)? */
   readonly loose: ReadonlyArray<boolean>;
+  /** Set when the statement returns the one root field's plain rows (flatRowsSql.ts). */
+  readonly rows?: FlatRows | undefined;
 }
 
 /** A statement that failed, for logs (`PgSourceOptions.onDatabaseError`). */
@@ -219,30 +222,38 @@ export function createPgSource(
     abortable: QueryOptions | undefined,
   ): Promise<SourceFieldResult[]> {
     const values = bindValues(statement.values, variables);
+    const fail = (error: unknown) => {
+      const failure = databaseError(error);
+      if (onDatabaseError && !abortable?.signal?.aborted)
+        report(onDatabaseError, error, failure, statement.text, contextValue);
+      throw failure;
+    };
+    const flat = statement.rows;
+    if (flat !== undefined) {
+      // Decoded rows (numbers, booleans, strings), written as the field's JSON here.
+      return client
+        .query(statement.text, values, abortable)
+        .then(
+          (rows): SourceFieldResult[] => [{ kind: 'json', json: flatRowsJson(rows, flat) }],
+          fail,
+        );
+    }
     // Bytes where the driver can give them: a json-mode column then goes to the response undecoded.
     // The request's abortable is the query's options: its `signal` is read only if the query is
     // slow or must wait (QueryOptions).
     const rows = client.queryBytes
       ? client.queryBytes(statement.text, values, abortable)
       : client.query(statement.text, values, abortable);
-    return rows.then(
-      (rows) => {
-        const row = rows[0] ?? [];
-        return statement.modes.map((mode, i): SourceFieldResult => {
-          const cell = row[i];
-          const json = typeof cell === 'string' || cell instanceof Uint8Array ? cell : 'null';
-          return mode === 'json'
-            ? { kind: 'json', json }
-            : { kind: 'value', value: JSON.parse(sourceJSONText(json)) as unknown };
-        });
-      },
-      (error: unknown) => {
-        const failure = databaseError(error);
-        if (onDatabaseError && !abortable?.signal?.aborted)
-          report(onDatabaseError, error, failure, statement.text, contextValue);
-        throw failure;
-      },
-    );
+    return rows.then((rows) => {
+      const row = rows[0] ?? [];
+      return statement.modes.map((mode, i): SourceFieldResult => {
+        const cell = row[i];
+        const json = typeof cell === 'string' || cell instanceof Uint8Array ? cell : 'null';
+        return mode === 'json'
+          ? { kind: 'json', json }
+          : { kind: 'value', value: JSON.parse(sourceJSONText(json)) as unknown };
+      });
+    }, fail);
   }
   return source;
 }
@@ -255,7 +266,7 @@ function buildStatement(
   reads?: Set<string>,
 ): Statement {
   let n = 0;
-  const { node, modes, floats, loose } = rootFieldsSql(
+  const { node, modes, floats, loose, rows } = rootFieldsSql(
     {
       model,
       schema: request.schema,
@@ -271,7 +282,7 @@ function buildStatement(
   );
   if (reads !== undefined) addStatementTags(node, model, reads);
   const { text, values } = compileSql(node);
-  return { text, values, modes, floats, loose };
+  return { text, values, modes, floats, loose, rows };
 }
 
 /**

@@ -5,6 +5,7 @@ import type { SqlNode } from '../sql/SqlNode.js';
 import type { Model } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
 import { columnOperand, columnRef } from './columnSql.js';
+import { flatRowsSql, type FlatRows } from './flatRowsSql.js';
 import { readArgs, relationSql, singleRowSql } from './selectionSql.js';
 import { Param } from './Param.js';
 
@@ -17,6 +18,11 @@ export interface RootStatement {
   readonly floats: ReadonlyArray<boolean>;
   /** Per root field: whether its JSON text may not be JSON.stringify's (BuildContext.sawLoose). */
   readonly loose: ReadonlyArray<boolean>;
+  /**
+   * Set when the statement is plain rows of the one root field (flatRowsSql.ts), whose JSON is
+   * written from them; `node` is then that SELECT, not one text column per root field.
+   */
+  readonly rows?: FlatRows | undefined;
 }
 
 /** All of a source's root fields of one operation as ONE statement. */
@@ -30,6 +36,19 @@ export function rootFieldsSql(
   const modes: Array<'json' | 'value'> = [];
   const floats: boolean[] = [];
   const loose: boolean[] = [];
+  const only = fields.length === 1 && !forceValue ? fields[0] : undefined;
+  if (only !== undefined) {
+    const context: BuildContext = {
+      ...base,
+      mode: 'json',
+      sawComputed: { value: false },
+      sawFloat: { value: false },
+      sawLoose: { value: false },
+    };
+    const flat = flatRowsSql(context, model, only);
+    if (flat !== undefined)
+      return { node: flat.node, modes: ['json'], floats: [false], loose: [false], rows: flat.rows };
+  }
   fields.forEach((field, i) => {
     const build = (mode: 'json' | 'value') => {
       const context: BuildContext = {
