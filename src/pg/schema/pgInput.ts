@@ -87,22 +87,34 @@ export function dateProblem(text: string, pgForms = false): Problem {
   return calendarProblem(text, { maxYear: 5_874_897, time: false, pgForms });
 }
 
+/** Days of each month in a common year (February: see daysIn). */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days of `month` (1 to 12) in `year` of the proleptic Gregorian calendar (1 BC is year 0). */
+function daysIn(year: number, month: number): number {
+  if (month !== 2) return MONTH_DAYS[month - 1] as number;
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+}
+
+// Called for every date and time of an input (a batch of creates holds hundreds): no allocation
+// beyond the match.
 function calendarProblem(text: string, limits: DateLimits): Problem {
   if (limits.pgForms && (text === 'infinity' || text === '-infinity')) return undefined;
   const m = DATETIME.exec(text);
   if (!m || (m[4] !== undefined && !limits.time) || (m[13] !== undefined && !limits.pgForms))
     return limits.time ? 'a non-ISO-8601 value' : 'a non-date value';
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
   const bc = m[13] !== undefined;
-  // PostgreSQL's calendar is proleptic Gregorian; 1 BC is year 0 of it, a leap year.
-  const leap = (y: number) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
-  const days = [31, leap(bc ? 1 - year : year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-  if (month < 1 || month > 12 || day < 1 || day > (days[month - 1] as number))
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(bc ? 1 - year : year, month))
     return 'a date that does not exist';
   const fraction = m[7] ?? '';
-  const zeroFraction = /^0*$/.test(fraction);
+  const zeroFraction = fraction === '' || /^0*$/.test(fraction);
   if (m[4] !== undefined) {
-    const [hour, minute, second] = [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
+    const hour = Number(m[4]);
+    const minute = Number(m[5]);
+    const second = m[6] === undefined ? 0 : Number(m[6]);
     // 24:00:00 is the end of the day and :60 a leap second, as PostgreSQL reads them.
     const endOfDay = hour === 24 && minute === 0 && second === 0 && zeroFraction;
     if (

@@ -49,7 +49,29 @@ export interface WriteRow {
   readonly values: Map<string, unknown>;
   /** Per parent field: the ordinality of the row created for it in that level. */
   readonly refs: Map<string, number>;
-  readonly path: InputPath;
+  /** Where the row sits in the input; made into an InputPath (pathOf) only for an error. */
+  readonly at: PathStep;
+}
+
+/**
+ * A step of an input path, linked to the step before it: a row's path is built only when an error
+ * names it, not for each of the hundreds of rows of a batch.
+ */
+export interface PathStep {
+  readonly up: PathStep | InputPath;
+  readonly key: string | number | undefined;
+}
+
+/** The InputPath of a step (the base path, then each key). */
+export function pathOf(step: PathStep): InputPath {
+  const keys: Array<string | number> = [];
+  let at: PathStep | InputPath = step;
+  while (!Array.isArray(at)) {
+    const link = at as PathStep;
+    if (link.key !== undefined) keys.push(link.key);
+    at = link.up;
+  }
+  return [...(at as InputPath), ...keys.reverse()];
 }
 
 /** The levels of one create field's input, in the order their INSERTs must run. */
@@ -106,7 +128,7 @@ export function readCreateInput(
     node: WriteNode,
     input: unknown,
     parentOrd: number | null,
-    path: InputPath,
+    at: PathStep,
   ): number => {
     if (++count > maxRows) {
       throw inputError(
@@ -120,13 +142,15 @@ export function readCreateInput(
       parentOrd,
       values: new Map(),
       refs: new Map(),
-      path,
+      at,
     };
     node.rows.push(row);
     queue.push({ node, row, input: (input ?? {}) as Record<string, unknown> });
     return row.ord;
   };
-  rows.forEach((input, i) => enqueue(root, input, null, single ? basePath : [...basePath, i]));
+  rows.forEach((input, i) =>
+    enqueue(root, input, null, { up: basePath, key: single ? undefined : i }),
+  );
 
   const relationsOf = new Map<TableModel, Map<string, WriteRelation>>();
   const relations = (t: TableModel) => {
@@ -143,14 +167,14 @@ export function readCreateInput(
       const column = write?.columns.get(field);
       if (column) {
         if (value === null || value === undefined) continue;
-        checkValue(column, value, row.path, field);
+        checkValue(column, value, row.at, field);
         row.values.set(column.name, value);
         node.given.add(column.name);
         continue;
       }
       const relation = relations(node.table).get(field);
       if (!relation || value === null || value === undefined) continue;
-      const path = [...row.path, field];
+      const path: PathStep = { up: row.at, key: field };
       if (relation.role === 'parent') {
         let parent = node.parents.get(field);
         if (!parent)
@@ -165,7 +189,7 @@ export function readCreateInput(
       }
       const items = relation.role === 'child' ? [value] : (value as unknown[]);
       items.forEach((item, i) =>
-        enqueue(child, item, row.ord, relation.role === 'child' ? path : [...path, i]),
+        enqueue(child, item, row.ord, relation.role === 'child' ? path : { up: path, key: i }),
       );
     }
   }
@@ -209,27 +233,34 @@ function finish(node: WriteNode): void {
   const attach = node.attach?.relation.relation;
   const fromParentRow =
     attach && attach.direction === 'backward' ? new Set(attach.pairs.map(([, c]) => c)) : new Set();
+  // What each row is checked against, worked out once for the level.
+  const columns = [...write.columns.values()].map((column) => ({
+    column,
+    name: column.name,
+    defaulted: column.column.hasDefault === true,
+    byField: parentColumns.get(column.name),
+    fromParentRow: fromParentRow.has(column.name),
+    required: requiredOnInsert(column),
+  }));
   for (const row of node.rows) {
     let key = '';
-    for (const column of write.columns.values()) {
-      const given = row.values.has(column.name);
-      if (given && column.column.hasDefault === true) key += `${column.name},`;
-      const byField = parentColumns.get(column.name);
-      const byRelation =
-        (byField !== undefined && row.refs.has(byField)) || fromParentRow.has(column.name);
+    for (const c of columns) {
+      const given = row.values.has(c.name);
+      if (given && c.defaulted) key += `${c.name},`;
+      const byRelation = (c.byField !== undefined && row.refs.has(c.byField)) || c.fromParentRow;
       if (given && byRelation) {
         throw inputError(
-          `"${column.fieldName}" is given both as a value and through a relation; give one.`,
-          [...row.path, column.fieldName],
+          `"${c.column.fieldName}" is given both as a value and through a relation; give one.`,
+          pathOf({ up: row.at, key: c.column.fieldName }),
         );
       }
-      if (!given && !byRelation && requiredOnInsert(column)) {
+      if (!given && !byRelation && c.required) {
         throw inputError(
-          `"${column.fieldName}" is required (the column is NOT NULL without a default)` +
-            (byField !== undefined
-              ? `; or give "${byField}" to create the row it refers to.`
+          `"${c.column.fieldName}" is required (the column is NOT NULL without a default)` +
+            (c.byField !== undefined
+              ? `; or give "${c.byField}" to create the row it refers to.`
               : '.'),
-          [...row.path, column.fieldName],
+          pathOf({ up: row.at, key: c.column.fieldName }),
         );
       }
     }
@@ -245,12 +276,12 @@ function finish(node: WriteNode): void {
 }
 
 /** The value's check; the error's path (the row's, then the field) is built only for an error. */
-function checkValue(column: ColumnModel, value: unknown, rowPath: InputPath, field: string): void {
+function checkValue(column: ColumnModel, value: unknown, row: PathStep, field: string): void {
   const problem = operandProblem(column, value) ?? (hasNul(value) ? 'a NUL character' : undefined);
   if (problem !== undefined) {
     throw inputError(
       `"${column.fieldName}" is ${column.column.type.name}: it cannot hold ${problem}.`,
-      [...rowPath, field],
+      pathOf({ up: row, key: field }),
     );
   }
 }

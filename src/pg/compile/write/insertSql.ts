@@ -69,7 +69,7 @@ function levelCtes(
   const k = identifier(`k${node.id}`);
   const arrays = levelArrays(node);
   ctes.push(
-    sql`${x} AS (SELECT * FROM unnest(${join(arrays.map((a) => a.sql))}) WITH ORDINALITY AS x(${join(arrays.map((a) => identifier(a.alias)))}, ord))`,
+    sql`${x} AS (SELECT * FROM unnest(${join(arrays.map((a) => a.sql()))}) WITH ORDINALITY AS x(${join(arrays.map((a) => identifier(a.alias)))}, ord))`,
   );
   const joins: SqlNode[] = [];
   const filled = new Map<string, SqlNode>();
@@ -227,7 +227,8 @@ export interface LevelArray {
   readonly alias: string;
   /** The key its Param reads in the values (insertValues). */
   readonly key: string;
-  readonly sql: SqlNode;
+  /** Made only when the statement is built: a request's values (insertValues) need no SQL. */
+  readonly sql: () => SqlNode;
   readonly value: () => string | null;
 }
 
@@ -243,7 +244,7 @@ function levelArrays(node: WriteNode): LevelArray[] {
       node,
       'p',
       'p',
-      sql`int4[]`,
+      () => sql`int4[]`,
       ords((row) => row.parentOrd),
     ),
   ];
@@ -254,7 +255,7 @@ function levelArrays(node: WriteNode): LevelArray[] {
         node,
         name,
         name,
-        sql`int4[]`,
+        () => sql`int4[]`,
         ords((row) => row.refs.get(field)),
       ),
     );
@@ -277,7 +278,7 @@ function ownGroup(
   const g = identifier(`x${node.id}_${n}`);
   const own = groupArrays(node, n);
   ctes.push(
-    sql`${g} AS (SELECT * FROM unnest(${join(own.map((a) => a.sql))}) WITH ORDINALITY AS g(${join(own.map((a) => identifier(a.alias)))}, ord))`,
+    sql`${g} AS (SELECT * FROM unnest(${join(own.map((a) => a.sql()))}) WITH ORDINALITY AS g(${join(own.map((a) => identifier(a.alias)))}, ord))`,
   );
   const source: GroupSource = {
     from: sql`${g} AS g JOIN ${x} AS x ON x.ord = g.o`,
@@ -291,14 +292,14 @@ function ownGroup(
 function groupArrays(node: WriteNode, n: number): LevelArray[] {
   const group = node.groups[n] as WriteGroup;
   const ords = () => arrayLiteral(group.rows.map((r) => r.ord));
-  return [array(node, 'o', `g${n}.o`, sql`int4[]`, ords), ...columnArrays(node, n)];
+  return [array(node, 'o', `g${n}.o`, () => sql`int4[]`, ords), ...columnArrays(node, n)];
 }
 
 function columnArrays(node: WriteNode, n: number): LevelArray[] {
   const group = node.groups[n] as WriteGroup;
   return group.columns.map((column) => {
     const alias = columnAlias(group, column);
-    const type = column.isArray ? sql`text[]` : sql`${columnType(column)}[]`;
+    const type = () => (column.isArray ? sql`text[]` : sql`${columnType(column)}[]`);
     const texts = () =>
       arrayLiteral(group.rows.map((row) => elementText(column, row.values.get(column.name))));
     return array(node, alias, `g${n}.${alias}`, type, texts);
@@ -309,12 +310,13 @@ function array(
   node: WriteNode,
   alias: string,
   name: string,
-  type: SqlNode,
+  type: () => SqlNode,
   value: () => string | null,
 ): LevelArray {
   const key = paramKey(node, name);
-  const label = `input level ${node.id} (${node.table.typeName}) ${name}`;
-  return { alias, key, sql: sql`${new Param((bag) => bag[key], label)}::text::${type}`, value };
+  const param = () =>
+    new Param((bag) => bag[key], `input level ${node.id} (${node.table.typeName}) ${name}`);
+  return { alias, key, sql: () => sql`${param()}::text::${type()}`, value };
 }
 
 /** The per-request values of a create statement's parameters, by the keys its Params read. */
