@@ -251,7 +251,7 @@ export class OverlappingFields {
     for (let i = 0; i < n; i++) {
       const field1 = fields[i]!;
       const leafClass = field1.leafClass;
-      for (let j = i + 1; j < n; ) {
+      for (let j = i + 1; j < n;) {
         const field2 = fields[j]!;
         if (leafClass >= 0 && field2.leafClass === leafClass) {
           j = runEnd[j]!;
@@ -279,7 +279,7 @@ export class OverlappingFields {
       const runEnd = runsOf(fields2);
       for (const field1 of list1) {
         const leafClass = field1.leafClass;
-        for (let j = 0; j < n2; ) {
+        for (let j = 0; j < n2;) {
           const field2 = list2[j]!;
           if (leafClass >= 0 && field2.leafClass === leafClass) {
             j = runEnd[j]!;
