@@ -47,20 +47,13 @@ interface FieldDetails {
   readonly parentType: Parent;
   readonly node: FieldNode;
   readonly definition: Field | undefined;
-  /**
-   * Simple leaves (no arguments, no selection) of one name and one field type are never in
-   * conflict: they share a class (>= 0); every other field has -1.
-   */
-  readonly leafClass: number;
+  /** No arguments and no selection: two of one name and one field type never conflict. */
+  readonly simpleLeaf: boolean;
   info: FieldInfo | undefined;
 }
 
-/** The fields of one response name in a collected set, with the runs of equal leaf classes. */
-interface Group {
-  readonly fields: FieldDetails[];
-  /** For each index, the first index after it whose leaf class differs (filled when needed). */
-  runEnd: Int32Array | undefined;
-}
+/** The fields of one response name in a collected set. */
+type Group = FieldDetails[];
 
 interface Collected {
   readonly groupedFieldSet: Map<string, Group>;
@@ -100,8 +93,8 @@ export class OverlappingFields {
   private readonly comparedFragmentPairs = new Map<string, Map<string, boolean>>();
   private readonly collected = new Map<Parent, Map<SelectionSetNode, Collected>>();
   private readonly stringified = new Map<ValueNode, string>();
-  private readonly leafClasses = new Map<string, Map<GraphQLOutputType | undefined, number>>();
-  private nextLeafClass = 0;
+  /** Per group of more than one field: where each field's run of equal leaves ends. */
+  private readonly runs = new Map<Group, Int32Array>();
 
   constructor(
     private readonly schema: GraphQLSchema,
@@ -118,6 +111,9 @@ export class OverlappingFields {
     if (parent.kind === Kind.INLINE_FRAGMENT) return;
     const selections = selectionSet.selections;
     if (selections.length <= 1 && selections[0]?.kind !== Kind.INLINE_FRAGMENT) return;
+    // Fields alone, each response name once: nothing to compare or spend here; a comparison of
+    // a field above that needs these fields collects them then (the same collection).
+    if (distinctFieldsOnly(selectionSet)) return;
     const conflicts = this.findConflictsWithinSelectionSet(parentType, selectionSet);
     for (const { responseName, reason, fields1, fields2 } of conflicts) {
       this.report(
@@ -142,7 +138,7 @@ export class OverlappingFields {
     const collected = this.collectFields(parentType, selectionSet);
     // (A) conflicts within the fields of this selection set
     for (const [responseName, group] of collected.groupedFieldSet) {
-      if (group.fields.length > 1) this.conflictsWithin(conflicts, responseName, group);
+      if (group.length > 1) this.conflictsWithin(conflicts, responseName, group);
     }
     const names = collected.fragmentNames;
     if (names.length !== 0 && (collected.groupedFieldSet.size !== 0 || names.length > 1)) {
@@ -242,18 +238,17 @@ export class OverlappingFields {
     return conflicts;
   }
 
-  /** Every pair of one group's fields; pairs of one leaf class are paid for, not compared. */
-  private conflictsWithin(conflicts: Conflict[], responseName: string, group: Group): void {
-    const fields = group.fields;
+  /** Every pair of one group's fields; pairs of equal leaves are paid for, not compared. */
+  private conflictsWithin(conflicts: Conflict[], responseName: string, fields: Group): void {
     const n = fields.length;
     this.spend(n * (n - 1));
-    const runEnd = runsOf(group);
+    const runEnd = this.runsOf(fields);
     for (let i = 0; i < n; i++) {
       const field1 = fields[i]!;
-      const leafClass = field1.leafClass;
       for (let j = i + 1; j < n;) {
         const field2 = fields[j]!;
-        if (leafClass >= 0 && field2.leafClass === leafClass) {
+        if (equalLeaves(field1, field2)) {
+          // The rest of field2's run is equal to it, so to field1.
           j = runEnd[j]!;
           continue;
         }
@@ -272,17 +267,14 @@ export class OverlappingFields {
   ): void {
     if (collected1.groupedFieldSet.size === 0 || collected2.groupedFieldSet.size === 0) return;
     for (const { responseName, fields1, fields2 } of this.overlapping(collected1, collected2)) {
-      const list1 = fields1.fields;
-      const list2 = fields2.fields;
-      const n2 = list2.length;
-      this.spend(2 * list1.length * n2);
-      const runEnd = runsOf(fields2);
-      for (const field1 of list1) {
-        const leafClass = field1.leafClass;
+      const n2 = fields2.length;
+      this.spend(2 * fields1.length * n2);
+      const runEnd = n2 > 1 ? this.runsOf(fields2) : undefined;
+      for (const field1 of fields1) {
         for (let j = 0; j < n2;) {
-          const field2 = list2[j]!;
-          if (leafClass >= 0 && field2.leafClass === leafClass) {
-            j = runEnd[j]!;
+          const field2 = fields2[j]!;
+          if (equalLeaves(field1, field2)) {
+            j = runEnd === undefined ? j + 1 : runEnd[j]!;
             continue;
           }
           const conflict = this.findConflict(exclusive, responseName, field1, field2);
@@ -450,19 +442,16 @@ export class OverlappingFields {
           definition = parentType.getFields()[fieldName];
         }
         const responseName = selection.alias ? selection.alias.value : fieldName;
-        let group = groupedFieldSet.get(responseName);
-        if (group === undefined) {
-          group = { fields: [], runEnd: undefined };
-          groupedFieldSet.set(responseName, group);
-        }
-        const simpleLeaf = (selection.arguments?.length ?? 0) === 0 && !selection.selectionSet;
-        group.fields.push({
+        const details: FieldDetails = {
           parentType,
           node: selection,
           definition,
-          leafClass: simpleLeaf ? this.leafClass(fieldName, definition?.type) : -1,
+          simpleLeaf: (selection.arguments?.length ?? 0) === 0 && !selection.selectionSet,
           info: undefined,
-        });
+        };
+        const group = groupedFieldSet.get(responseName);
+        if (group === undefined) groupedFieldSet.set(responseName, [details]);
+        else group.push(details);
       } else if (selection.kind === Kind.FRAGMENT_SPREAD) {
         fragmentNames.add(selection.name.value);
       } else {
@@ -477,29 +466,60 @@ export class OverlappingFields {
     }
   }
 
-  private leafClass(name: string, type: GraphQLOutputType | undefined): number {
-    let byType = this.leafClasses.get(name);
-    if (byType === undefined) this.leafClasses.set(name, (byType = new Map()));
-    let leafClass = byType.get(type);
-    if (leafClass === undefined) byType.set(type, (leafClass = this.nextLeafClass++));
-    return leafClass;
+  /** For each field of a group, the first index after it where its run of equal leaves ends. */
+  private runsOf(fields: Group): Int32Array {
+    let runEnd = this.runs.get(fields);
+    if (runEnd === undefined) {
+      const n = fields.length;
+      runEnd = new Int32Array(n);
+      let end = n;
+      for (let k = n - 1; k >= 0; k--) {
+        if (k + 1 < n && !equalLeaves(fields[k]!, fields[k + 1]!)) end = k + 1;
+        runEnd[k] = end;
+      }
+      this.runs.set(fields, runEnd);
+    }
+    return runEnd;
   }
 }
 
-/** For each field of a group, the first index after it whose leaf class differs. */
-function runsOf(group: Group): Int32Array {
-  let runEnd = group.runEnd;
-  if (runEnd === undefined) {
-    const fields = group.fields;
-    runEnd = new Int32Array(fields.length);
-    let end = fields.length;
-    for (let k = fields.length - 1; k >= 0; k--) {
-      if (k + 1 < fields.length && fields[k + 1]!.leafClass !== fields[k]!.leafClass) end = k + 1;
-      runEnd[k] = end;
+/** Whether a selection set holds only fields (no fragments), no two of one response name. */
+function distinctFieldsOnly(selectionSet: SelectionSetNode): boolean {
+  const selections = selectionSet.selections;
+  const n = selections.length;
+  if (n <= 16) {
+    for (let i = 0; i < n; i++) {
+      const a = selections[i]!;
+      if (a.kind !== Kind.FIELD) return false;
+      const name = a.alias ? a.alias.value : a.name.value;
+      for (let j = 0; j < i; j++) {
+        const b = selections[j] as FieldNode;
+        if ((b.alias ? b.alias.value : b.name.value) === name) return false;
+      }
     }
-    group.runEnd = runEnd;
+    return true;
   }
-  return runEnd;
+  const names = new Set<string>();
+  for (const selection of selections) {
+    if (selection.kind !== Kind.FIELD) return false;
+    const name = selection.alias ? selection.alias.value : selection.name.value;
+    if (names.has(name)) return false;
+    names.add(name);
+  }
+  return true;
+}
+
+/**
+ * Two simple leaves of one name and one field type: graphql-js's findConflict returns at once for
+ * them, and the relation is an equivalence, so a run of such leaves is skipped whole.
+ */
+function equalLeaves(a: FieldDetails, b: FieldDetails): boolean {
+  return (
+    a.simpleLeaf &&
+    b.simpleLeaf &&
+    a.definition?.type === b.definition?.type &&
+    a.node.name.value === b.node.name.value
+  );
 }
 
 function fieldInfo(details: FieldDetails): FieldInfo {
