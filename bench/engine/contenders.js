@@ -4,6 +4,7 @@ import {
   createEngine,
   execute as sluiceExecute,
   executeJSON,
+  parse as sluiceParse,
   validate as sluiceValidate,
 } from 'sluice';
 
@@ -42,11 +43,12 @@ export function contendersFor(scenario) {
 
   /**
    * parse + validate, as every cold request must do before it can run; each library's own
-   * validator (Sluice's is a drop-in for graphql-js's, with the same errors).
+   * parser and validator (Sluice's are drop-ins for graphql-js's, with the same trees and errors).
    * @param {typeof graphqlValidate} validate
+   * @param {typeof parse} parseText
    */
-  const freshDocument = (validate = graphqlValidate) => {
-    const fresh = parse(query);
+  const freshDocument = (validate = graphqlValidate, parseText = parse) => {
+    const fresh = parseText(query);
     const errors = validate(schema, fresh);
     if (errors.length > 0)
       throw new Error(`bench: ${scenario.key} does not validate: ${errors[0]?.message}`);
@@ -116,13 +118,14 @@ export function contendersFor(scenario) {
       name: 'Sluice executeJSON',
       role: 'sluice',
       cached: () => executeJSON(args(document)),
-      cold: () => executeJSON(args(freshDocument(sluiceValidate))),
+      cold: () => executeJSON(args(freshDocument(sluiceValidate, sluiceParse))),
     },
     {
       name: 'Sluice execute + JSON.stringify',
       role: 'sluice',
       cached: () => then(sluiceExecute(args(document)), JSON.stringify),
-      cold: () => then(sluiceExecute(args(freshDocument(sluiceValidate))), JSON.stringify),
+      cold: () =>
+        then(sluiceExecute(args(freshDocument(sluiceValidate, sluiceParse))), JSON.stringify),
     },
     {
       name: '  JSON.stringify of its result alone',
@@ -136,4 +139,20 @@ export function contendersFor(scenario) {
       cold: () => viaEntry(coldEngine, `${query}\n# cold request ${coldRequests++}`),
     },
   ];
+}
+
+/**
+ * Whether `--only` keeps a contender: one whose name contains one of its comma-separated words
+ * (case-insensitive); the references (graphql-js, graphql-jit, hand-written) are always kept.
+ * @param {Contender} c
+ * @param {string | undefined} only
+ */
+export function keptContender(c, only) {
+  if (only === undefined || c.role === 'limit' || c.role === 'graphql-js' || c.role === 'jit')
+    return true;
+  const words = only
+    .toLowerCase()
+    .split(',')
+    .map((s) => s.trim());
+  return words.some((o) => c.name.toLowerCase().includes(o));
 }

@@ -5,10 +5,16 @@
  * @property {number[]} samples   ops/s of each round
  * @property {number} opsPerSecond median of the rounds
  * @property {number} spread       median absolute deviation, % of the median
+ * @property {number} [bytes]      bytes allocated per operation (allocations.js)
  */
 
 /** @param {number} n */
 const ops = (n) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1));
+/** @param {number} bytes */
+const kilobytes = (bytes) =>
+  bytes >= 100 * 1024
+    ? Math.round(bytes / 1024).toLocaleString('en-US')
+    : (bytes / 1024).toFixed(1);
 /** @param {number | undefined} r */
 const ratio = (r) => (r === undefined ? '—' : `${r.toFixed(2)}x`);
 
@@ -31,11 +37,20 @@ export function formatTable(heading, rows) {
   const js = referenceOf(rows, 'graphql-js');
   const jit = referenceOf(rows, 'jit');
   const hand = referenceOf(rows, 'limit');
-  const header = ['contender', 'ops/s', '±%', 'vs graphql-js', 'vs jit (best)', 'vs hand-written'];
+  const header = [
+    'contender',
+    'ops/s',
+    '±%',
+    'KB/op',
+    'vs graphql-js',
+    'vs jit (best)',
+    'vs hand-written',
+  ];
   const body = rows.map((row) => [
     row.name,
     ops(row.opsPerSecond),
     row.spread.toFixed(1),
+    row.bytes === undefined ? '—' : kilobytes(row.bytes),
     ratio(js && row.opsPerSecond / js),
     ratio(jit && row.opsPerSecond / jit),
     ratio(hand && row.opsPerSecond / hand),
@@ -63,7 +78,7 @@ export function formatTable(heading, rows) {
 /** @param {TargetCheck[]} checks */
 export function formatTargets(checks) {
   const lines = [
-    'Targets: cached Sluice >= 1.1x graphql-jit (best of its two serializers); cold Sluice >= 1.0x graphql-js',
+    'Targets: cached Sluice >= 1.1x graphql-jit (best of its two serializers); cold Sluice >= 3.0x graphql-js',
   ];
   for (const check of checks) {
     const verdict =

@@ -1,6 +1,7 @@
 /**
  * @typedef {object} Scenario
- * @property {string} key         one letter, as in bench/README.md: a, b, c, d
+ * @property {string} key         as in bench/README.md: a letter (a … e), or a series member
+ *                                (list-1K, wide-100x10)
  * @property {string} title
  * @property {import('graphql').GraphQLSchema} schema
  * @property {string} query
@@ -10,10 +11,11 @@
  *   the same JSON text written by hand from the same data: the practical limit
  */
 
+import { compound } from './compound.js';
 import { feed } from './feed.js';
-import { list } from './list.js';
+import { list, listSeries } from './list.js';
 import { param } from './param.js';
-import { wide } from './wide.js';
+import { wide, wideSeries } from './wide.js';
 
 /** @type {Scenario[]} */
-export const scenarios = [list, wide, feed, param];
+export const scenarios = [list, wide, feed, param, compound, ...listSeries, ...wideSeries];

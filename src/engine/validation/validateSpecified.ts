@@ -5,29 +5,25 @@ import {
   isNullableType,
   isTypeSubTypeOf,
   Kind,
-  MaxIntrospectionDepthRule,
-  OverlappingFieldsCanBeMergedRule,
-  SingleFieldSubscriptionsRule,
   typeFromAST,
-  type ASTVisitor,
   type DocumentNode,
-  type FieldNode,
   type FragmentDefinitionNode,
   type FragmentSpreadNode,
   type GraphQLInputType,
   type GraphQLSchema,
   type NameNode,
   type OperationDefinitionNode,
-  type ValidationContext,
   type ValueNode,
 } from 'graphql';
 import { DocumentFragments, type VariableUsage } from './documentFragments.js';
+import { IntrospectionDepth } from './introspectionDepth.js';
+import { OverlappingFields } from './overlappingFields.js';
 import { schemaFacts } from './schemaFacts.js';
 import { Rule } from './specifiedRuleSet.js';
-import { DocumentWalk, type BorrowedRules } from './walkDocument.js';
+import { SubscriptionFields } from './subscriptionFields.js';
+import { DocumentWalk, type StatefulRules } from './walkDocument.js';
 
 type Definition = OperationDefinitionNode | FragmentDefinitionNode;
-type Handler<T> = (node: T) => unknown;
 
 /** A document validateSpecified takes: only operations and fragments without variables. */
 export function isPlainExecutableDocument(document: unknown): document is DocumentNode {
@@ -45,11 +41,10 @@ export function isPlainExecutableDocument(document: unknown): document is Docume
 /**
  * graphql-js 16.15's specifiedRules (those switched `on`) over an executable document in one
  * walk, with the same errors in the same order, the same `maxErrors` abort and the same work
- * budgets. The rules are Sluice's own except three that are cheap where they do nothing and are
- * run as graphql-js wrote them, through a context answering from the walk:
- * OverlappingFieldsCanBeMerged (the spec's comparison algorithm, memoised and budgeted as there),
- * SingleFieldSubscriptions (subscriptions only) and MaxIntrospectionDepth (`__schema`, `__type`).
- * The schema must be valid (the caller asserts it).
+ * budgets. Three rules keep state across the document in objects of their own:
+ * OverlappingFieldsCanBeMerged (overlappingFields.ts), SingleFieldSubscriptions
+ * (subscriptionFields.ts, subscriptions only) and MaxIntrospectionDepth (introspectionDepth.ts,
+ * at `__schema` and `__type`). The schema must be valid (the caller asserts it).
  */
 export function validateSpecified(
   schema: GraphQLSchema,
@@ -71,7 +66,7 @@ export function validateSpecified(
   };
   const facts = schemaFacts(schema);
   const ownUsages = new Map<Definition, VariableUsage[]>();
-  const borrowed: BorrowedRules = { overlap: undefined, introspectionDepth: undefined };
+  const stateful: StatefulRules = { overlap: undefined, introspectionDepth: undefined };
   let lite: DocumentWalk | undefined;
   const fragments: DocumentFragments = new DocumentFragments(document, (definition) => {
     let usages = ownUsages.get(definition);
@@ -84,7 +79,7 @@ export function validateSpecified(
         fragments,
         on,
         null,
-        borrowed,
+        stateful,
         hideSuggestions,
         new Map(),
         [],
@@ -98,33 +93,19 @@ export function validateSpecified(
     fragments,
     on,
     report,
-    borrowed,
+    stateful,
     hideSuggestions,
     new Map(),
     [],
   );
-  const context = {
-    getSchema: () => schema,
-    getDocument: () => document,
-    getFragment: (name: string) => fragments.fragment(name),
-    getParentType: () => walk.parentType,
-    reportError: report,
-    spendFragmentWork: (cost: number) => fragments.spend(cost),
-    hideSuggestions,
-  } as unknown as ValidationContext;
+  const getFragment = (name: string) => fragments.fragment(name);
   if (on[Rule.OverlappingFieldsCanBeMerged]) {
-    borrowed.overlap = handler<NonNullable<BorrowedRules['overlap']>>(
-      OverlappingFieldsCanBeMergedRule(context),
-      'SelectionSet',
-    );
+    stateful.overlap = new OverlappingFields(schema, getFragment, report);
   }
   if (on[Rule.MaxIntrospectionDepth]) {
-    borrowed.introspectionDepth = handler<Handler<FieldNode>>(
-      MaxIntrospectionDepthRule(context),
-      'Field',
-    );
+    stateful.introspectionDepth = new IntrospectionDepth(getFragment, report);
   }
-  let singleField: Handler<OperationDefinitionNode> | undefined;
+  let subscriptionFields: SubscriptionFields | undefined;
   const operations: OperationDefinitionNode[] = [];
   const fragmentDefinitions: FragmentDefinitionNode[] = [];
   const operationNames: { [name: string]: NameNode | undefined } = Object.create(null);
@@ -180,11 +161,13 @@ export function validateSpecified(
         );
       }
       if (on[Rule.SingleFieldSubscriptions] && definition.operation === 'subscription') {
-        singleField ??= handler<Handler<OperationDefinitionNode>>(
-          SingleFieldSubscriptionsRule(context),
-          'OperationDefinition',
+        subscriptionFields ??= new SubscriptionFields(
+          schema,
+          document,
+          (cost) => fragments.spend(cost),
+          report,
         );
-        singleField(definition);
+        subscriptionFields.operation(definition);
       }
       const usages: VariableUsage[] = [];
       ownUsages.set(definition, usages);
@@ -209,11 +192,6 @@ export function validateSpecified(
     else if (error !== abort) throw error;
   }
   return errors;
-}
-
-/** A graphql-js rule's enter handler of one kind (those rules give a function per kind). */
-function handler<T extends (...args: never[]) => unknown>(visitor: ASTVisitor, kind: string): T {
-  return (visitor as unknown as Record<string, T>)[kind]!;
 }
 
 /** NoUndefinedVariables, NoUnusedVariables and VariablesInAllowedPosition at an operation's leave. */

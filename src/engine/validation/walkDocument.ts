@@ -27,6 +27,8 @@ import {
 import { didYouMean } from 'graphql/jsutils/didYouMean.js';
 import { suggestionList } from 'graphql/jsutils/suggestionList.js';
 import type { DocumentFragments, VariableUsage } from './documentFragments.js';
+import type { IntrospectionDepth } from './introspectionDepth.js';
+import type { OverlappingFields } from './overlappingFields.js';
 import { fieldDefinition, suggestedFieldNames, suggestedTypeNames } from './fieldSuggestions.js';
 import type { DirectiveFacts, SchemaFacts } from './schemaFacts.js';
 import { Rule } from './specifiedRuleSet.js';
@@ -34,11 +36,10 @@ import { ValueWalk } from './walkValue.js';
 
 type Field = GraphQLField<unknown, unknown>;
 
-/** graphql-js rules run as they are, through a context that answers from this walk. */
-export interface BorrowedRules {
-  /** Called as graphql-js's visitor calls it: the node, its key and its parent. */
-  overlap: ((node: SelectionSetNode, key: undefined, parent: ASTNode) => unknown) | undefined;
-  introspectionDepth: ((node: FieldNode) => unknown) | undefined;
+/** The rules that keep state across the document, called where graphql-js's handlers sit. */
+export interface StatefulRules {
+  overlap: OverlappingFields | undefined;
+  introspectionDepth: IntrospectionDepth | undefined;
 }
 
 /**
@@ -63,7 +64,7 @@ export class DocumentWalk {
     private readonly fragments: DocumentFragments,
     private readonly on: ReadonlyArray<boolean>,
     private readonly report: ((error: GraphQLError) => void) | null,
-    private readonly borrowed: BorrowedRules,
+    private readonly stateful: StatefulRules,
     private readonly hideSuggestions: boolean,
     /** Per operation: the variables defined (NoUndefinedVariables, VariablesInAllowedPosition). */
     readonly defined: Map<string, VariableDefinitionNode>,
@@ -170,7 +171,7 @@ export class DocumentWalk {
   private selectionSet(node: SelectionSetNode, parent: ASTNode): void {
     const named = getNamedType(this.types[this.types.length - 1]);
     this.parentTypes.push(isCompositeType(named) ? named : undefined);
-    if (this.report !== null) this.borrowed.overlap?.(node, undefined, parent);
+    if (this.report !== null) this.stateful.overlap?.selectionSet(node, parent, this.parentType);
     for (const selection of node.selections) {
       if (selection.kind === Kind.FIELD) this.field(selection);
       else if (selection.kind === Kind.INLINE_FRAGMENT) this.inlineFragment(selection);
@@ -262,13 +263,13 @@ export class DocumentWalk {
     }
     this.uniqueDirectives(node.directives);
     if (this.on[Rule.UniqueArgumentNames]) this.uniqueArguments(node.arguments);
-    const introspection = this.borrowed.introspectionDepth;
+    const introspection = this.stateful.introspectionDepth;
     if (
       introspection &&
       this.introspectionSkip === null &&
       (name === '__schema' || name === '__type')
     ) {
-      if (introspection(node) === false) this.introspectionSkip = node;
+      if (!introspection.field(node)) this.introspectionSkip = node;
     }
   }
 
