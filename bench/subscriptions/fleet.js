@@ -96,6 +96,7 @@ async function openAll() {
 }
 
 process.on('disconnect', () => process.exit(0));
+process.on('SIGTERM', () => process.exit(0));
 process.on('message', (message) => {
   if (message?.count) process.send({ count: received });
   else if (message?.reset) {
