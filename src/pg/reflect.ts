@@ -6,10 +6,17 @@ import type { SqlClient } from './driver/SqlClient.js';
 import { buildModel, type ModelOptions } from './schema/buildModel.js';
 import { buildSchema } from './schema/buildSchema.js';
 import type { Model } from './schema/Model.js';
+import { createChangeFeed } from './realtime/createChangeFeed.js';
+import { createPgChanges, type PgChanges, type PgChangesOptions } from './realtime/createPgChanges.js';
 
 export interface ReflectOptions extends ModelOptions, PgSourceOptions {
   /** PostgreSQL schemas to expose. Default `['public']`. */
   readonly schemas?: ReadonlyArray<string>;
+  /**
+   * Serve change events from the triggers of `sluice db triggers` (docs/realtime.md): a
+   * Subscription type, fed by one LISTEN on `sluice_changes`. Default: off.
+   */
+  readonly changeEvents?: boolean | PgChangesOptions;
 }
 
 export interface Reflection {
@@ -22,6 +29,8 @@ export interface Reflection {
    * (docs/pg.md, "Name collisions"); the CLI logs each at level warn.
    */
   readonly warnings: ReadonlyArray<string>;
+  /** The LISTEN of change events (with `changeEvents`): its `close` stops it. */
+  readonly changes?: PgChanges | undefined;
 }
 
 /**
@@ -41,8 +50,14 @@ export async function reflect(
     pgSettings: options.pgSettings,
     mergeReturning,
   });
-  const schema = buildSchema(model, source);
-  return { schema, source, model, catalog, warnings: model.warnings };
+  const eventOptions = options.changeEvents;
+  const changes =
+    eventOptions === undefined || eventOptions === false
+      ? undefined
+      : createPgChanges(client, eventOptions === true ? {} : eventOptions);
+  const changeFeed = changes ? createChangeFeed(model, client, changes) : undefined;
+  const schema = buildSchema(model, source, { changeFeed });
+  return { schema, source, model, catalog, warnings: model.warnings, changes };
 }
 
 /** PostgreSQL's `server_version_num` (150004 for 15.4). */
