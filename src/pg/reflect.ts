@@ -7,16 +7,21 @@ import { buildModel, type ModelOptions } from './schema/buildModel.js';
 import { buildSchema } from './schema/buildSchema.js';
 import type { Model } from './schema/Model.js';
 import { createChangeFeed } from './realtime/createChangeFeed.js';
-import { createPgChanges, type PgChanges, type PgChangesOptions } from './realtime/createPgChanges.js';
+import {
+  createPgChanges,
+  type PgChanges,
+  type PgChangesOptions,
+} from './realtime/createPgChanges.js';
 
 export interface ReflectOptions extends ModelOptions, PgSourceOptions {
   /** PostgreSQL schemas to expose. Default `['public']`. */
   readonly schemas?: ReadonlyArray<string>;
   /**
    * Serve change events from the triggers of `sluice db triggers` (docs/realtime.md): a
-   * Subscription type, fed by one LISTEN on `sluice_changes`. Default: off.
+   * Subscription type, fed by one LISTEN on `sluice_changes` (made here, or the given one: a
+   * schema reflected again shares it). Default: off.
    */
-  readonly changeEvents?: boolean | PgChangesOptions;
+  readonly changeEvents?: boolean | PgChangesOptions | PgChanges;
 }
 
 export interface Reflection {
@@ -54,7 +59,9 @@ export async function reflect(
   const changes =
     eventOptions === undefined || eventOptions === false
       ? undefined
-      : createPgChanges(client, eventOptions === true ? {} : eventOptions);
+      : 'subscribe' in (eventOptions as object)
+        ? (eventOptions as PgChanges)
+        : createPgChanges(client, eventOptions === true ? {} : (eventOptions as PgChangesOptions));
   const changeFeed = changes ? createChangeFeed(model, client, changes) : undefined;
   const schema = buildSchema(model, source, { changeFeed });
   return { schema, source, model, catalog, warnings: model.warnings, changes };

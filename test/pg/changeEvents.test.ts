@@ -51,7 +51,9 @@ async function subscribe(query: string, variables: Record<string, unknown> = {})
 /** The next event's body, or "timeout" when none comes within `ms`. */
 async function nextBody(stream: Stream, ms = 20_000): Promise<string> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('timeout'), ms)));
+  const timeout = new Promise<string>(
+    (resolve) => (timer = setTimeout(() => resolve('timeout'), ms)),
+  );
   const next = stream.next().then((r) => (r.done ? 'done' : r.value.body));
   try {
     return await Promise.race([next, timeout]);
@@ -78,9 +80,7 @@ describe('change events', () => {
   });
 
   it('delivers an insert, an update and a delete once each, with nested relations', async () => {
-    const created = await subscribe(
-      'subscription { postCreated { id title author { name } } }',
-    );
+    const created = await subscribe('subscription { postCreated { id title author { name } } }');
     const updated = await subscribe('subscription { postUpdated { id t: title } }');
     const deleted = await subscribe('subscription { postDeleted { id __typename } }');
     await ready();
@@ -94,9 +94,7 @@ describe('change events', () => {
     expect(await pendingUpdated).toBe('{"data":{"postUpdated":{"id":1,"t":"again"}}}');
     const pendingDeleted = nextBody(deleted);
     await db.client.query('DELETE FROM posts WHERE id = 1');
-    expect(await pendingDeleted).toBe(
-      '{"data":{"postDeleted":{"id":1,"__typename":"PostKey"}}}',
-    );
+    expect(await pendingDeleted).toBe('{"data":{"postDeleted":{"id":1,"__typename":"PostKey"}}}');
     // Nothing more came for any of them (each change once, to the field of its operation).
     expect(await nextBody(created, 300)).toBe('timeout');
     expect(await nextBody(updated, 300)).toBe('timeout');

@@ -29,10 +29,10 @@ export function changeTriggersSql(
   const lines = [
     `CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $sluice$`,
     'DECLARE',
-    '  r jsonb := to_jsonb(CASE WHEN TG_OP = \'DELETE\' THEN OLD ELSE NEW END);',
+    "  r jsonb := to_jsonb(CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END);",
     "  k jsonb := '[]';",
     '  c text;',
-    '  t text := TG_TABLE_SCHEMA || \'.\' || TG_TABLE_NAME;',
+    "  t text := TG_TABLE_SCHEMA || '.' || TG_TABLE_NAME;",
     '  p text;',
     'BEGIN',
     '  FOREACH c IN ARRAY TG_ARGV LOOP',
@@ -61,18 +61,23 @@ export function changeTriggersSql(
   return lines.join('\n') + '\n';
 }
 
-/** The DDL that removes what changeTriggersSql made (the function last, if no table uses it). */
+/**
+ * The DDL that removes what changeTriggersSql made; with `dropFunction`, the function too, last
+ * (RESTRICT: it stays while a table not named still uses it, and the script fails).
+ */
 export function dropChangeTriggersSql(
   tables: ReadonlyArray<CatalogTable>,
   functionSchema: string,
+  dropFunction: boolean,
 ): string {
   const lines = tables.map(
     (table) =>
       `DROP TRIGGER IF EXISTS ${quoteIdentifier(TRIGGER_NAME)} ON ${quoteIdentifier(table.schema)}.${quoteIdentifier(table.name)};`,
   );
-  lines.push(
-    `DROP FUNCTION IF EXISTS ${quoteIdentifier(functionSchema)}.${quoteIdentifier(FUNCTION_NAME)}() RESTRICT;`,
-  );
+  if (dropFunction)
+    lines.push(
+      `DROP FUNCTION IF EXISTS ${quoteIdentifier(functionSchema)}.${quoteIdentifier(FUNCTION_NAME)}() RESTRICT;`,
+    );
   return lines.join('\n') + '\n';
 }
 

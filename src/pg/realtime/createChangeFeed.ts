@@ -54,11 +54,7 @@ interface Group {
  * the number of subscribers in it. A group's first batch first asks PostgreSQL the types of its
  * parameters (PREPARE, then pg_prepared_statements, in one transaction: once per group).
  */
-export function createChangeFeed(
-  model: Model,
-  client: SqlClient,
-  changes: PgChanges,
-): ChangeFeed {
+export function createChangeFeed(model: Model, client: SqlClient, changes: PgChanges): ChangeFeed {
   const groups = new Map<string, Group>();
   let unsubscribe: (() => void) | undefined;
 
@@ -93,26 +89,27 @@ export function createChangeFeed(
       (group.text ??= probeTypes(client, statement.text).then((types) =>
         multiplexedText(statement, types),
       )).then((text) =>
-        client.query(text, [JSON.stringify(keys), JSON.stringify(subscribers.map((s) => s.values))]),
+        client.query(text, [
+          JSON.stringify(keys),
+          JSON.stringify(subscribers.map((s) => s.values)),
+        ]),
       );
-    group.running = group.running
-      .then(fetch)
-      .then(
-        (rows) => {
-          for (const [who, , json] of rows) {
-            const subscriber = subscribers[Number(who) - 1];
-            if (subscriber === undefined || typeof json !== 'string') continue;
-            const text = statement.loose ? JSON.stringify(JSON.parse(json)) : json;
-            subscriber.queue.push({ json: text });
-          }
-        },
-        (error: unknown) => {
-          // A probe that failed is tried again with the next batch.
-          group.text = undefined;
-          const failure = databaseError(error);
-          for (const s of subscribers) s.queue.push({ error: failure });
-        },
-      );
+    group.running = group.running.then(fetch).then(
+      (rows) => {
+        for (const [who, , json] of rows) {
+          const subscriber = subscribers[Number(who) - 1];
+          if (subscriber === undefined || typeof json !== 'string') continue;
+          const text = statement.loose ? JSON.stringify(JSON.parse(json)) : json;
+          subscriber.queue.push({ json: text });
+        }
+      },
+      (error: unknown) => {
+        // A probe that failed is tried again with the next batch.
+        group.text = undefined;
+        const failure = databaseError(error);
+        for (const s of subscribers) s.queue.push({ error: failure });
+      },
+    );
   };
 
   return {

@@ -107,7 +107,8 @@ export function createPgChanges(client: SqlClient, options: PgChangesOptions = {
   const listen = async (): Promise<void> => {
     for (let wait = 100; !closed; wait = Math.min(wait * 2, 5_000)) {
       try {
-        if (client.listen === undefined) throw new Error(`The ${client.driver} client cannot LISTEN`);
+        if (client.listen === undefined)
+          throw new Error(`The ${client.driver} client cannot LISTEN`);
         stop = await client.listen(channel, hear, () => {
           listens += 1;
           heard = true;

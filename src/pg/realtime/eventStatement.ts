@@ -93,7 +93,10 @@ export interface ParamType {
  * parameter, cast to the type PostgreSQL inferred for it there. Rows: subscriber's position,
  * key's position, the row's JSON text.
  */
-export function multiplexedText(statement: EventStatement, types: ReadonlyArray<ParamType>): string {
+export function multiplexedText(
+  statement: EventStatement,
+  types: ReadonlyArray<ParamType>,
+): string {
   const m = '"sluice_m"."v"';
   // compileSql meets the values in the order it numbered them: the k-th is values[k], types[k].
   let index = -1;
