@@ -37,6 +37,16 @@ async function waitIdle(pid) {
   }
 }
 
+/** `[text, count]` of each distinct statement text, the most frequent first, texts shortened. */
+function distinctTexts(texts) {
+  const counts = new Map();
+  for (const text of texts) {
+    const short = text.replace(/\s+/g, ' ').slice(0, 160);
+    counts.set(short, (counts.get(short) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]);
+}
+
 async function pgCpu(admin) {
   const pids = await contenderBackends(admin);
   return new Map(pids.map((pid) => [pid, postgresCpuMs([pid])]));
@@ -134,6 +144,9 @@ export async function runPhase({
     const wallMs = performance.now() - wallBefore;
     // Statements still in flight at the end (a drain that timed out) are not the events'.
     const statements = (counter?.statements() ?? 0) - statementsBefore;
+    const statementTexts = countStatements
+      ? distinctTexts(counter.texts().slice(statementsBefore))
+      : [];
     const serverCpuMs = treeCpuMs(server.pid) - serverBefore;
     const clientsCpuMs = clients.reduce((sum, c) => sum + cpuMs(c.pid), 0) - clientsBefore;
     const pgAfter = await pgCpu(admin);
@@ -159,6 +172,7 @@ export async function runPhase({
       clientsCpuMs,
       clientProcesses: clients.length,
       statements: countStatements ? statements : undefined,
+      statementTexts,
       heapPerSubscriberBytes: (heapAfter.heapUsed - heapBefore.heapUsed) / subscribers,
       rssPerSubscriberBytes: ((rssAfter - rssBefore) * 1024 * 1024) / subscribers,
       rssMiB: rssAfter,

@@ -30,6 +30,8 @@ export function printStatements(counts, failures, log) {
         : `${n} subscribers: ${fixed(r.statements / r.events, 2)} (${r.statements} for ${r.events} events, ${r.delivered}/${r.expected} delivered)`,
     );
     log(`${name.padEnd(9)} ${cells.join('; ')}`);
+    const [, last] = [...bySubscribers].at(-1);
+    for (const [text, n] of (last.statementTexts ?? []).slice(0, 3)) log(`          ${n}× ${text}`);
   }
 }
 
