@@ -24,6 +24,7 @@ interface Latency {
 const load = async <T>(path: string): Promise<T> =>
   (await import(/* @vite-ignore */ new URL(`../../bench/${path}`, import.meta.url).href)) as T;
 
+// Under load a node process can take seconds to start: every wait below has its own timeout.
 const started: ChildProcess[] = [];
 afterEach(() => {
   for (const child of started.splice(0)) child.kill('SIGKILL');
@@ -54,7 +55,9 @@ describe('procStats: a contender in several processes', () => {
   it('finds a child of the process and counts its CPU, also after it exited', async () => {
     const { cpuMs, processTree, treeCpuMs } = await load<ProcStats>('pg/procStats.js');
     const { child, lines } = parentWithBusyChild(400);
-    await expect.poll(() => lines.find((l) => l.startsWith('child '))).toBeTruthy();
+    await expect
+      .poll(() => lines.find((l) => l.startsWith('child ')), { timeout: 20_000 })
+      .toBeTruthy();
     const grandchild = Number(lines.find((l) => l.startsWith('child '))?.split(' ')[1]);
     const pid = child.pid as number;
     expect(processTree(pid)).toEqual(expect.arrayContaining([pid, grandchild]));
@@ -66,14 +69,16 @@ describe('procStats: a contender in several processes', () => {
     // counted, in the parent's reaped-children time.
     expect(processTree(pid)).toEqual([pid]);
     expect(treeCpuMs(pid) - cpuMs(pid)).toBeGreaterThanOrEqual(390);
-  });
+  }, 90_000);
 
   it('is the process alone when it has no children', async () => {
     const { processTree } = await load<ProcStats>('pg/procStats.js');
     expect(processTree(process.pid).includes(process.pid)).toBe(true);
     const lone = spawn(process.execPath, ['-e', 'process.stdin.resume()'], { stdio: 'pipe' });
     started.push(lone);
-    await expect.poll(() => processTree(process.pid).includes(lone.pid as number)).toBe(true);
+    await expect
+      .poll(() => processTree(process.pid).includes(lone.pid as number), { timeout: 20_000 })
+      .toBe(true);
     expect(processTree(lone.pid as number)).toEqual([lone.pid]);
   });
 });
