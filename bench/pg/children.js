@@ -20,7 +20,11 @@ export function killAll() {
   running.clear();
 }
 
-function register(child, group) {
+/**
+ * Registers a child process so killAll() ends it (`group`: it runs detached in its own process
+ * group, which goes whole). Returns the child.
+ */
+export function register(child, group) {
   child.group = group;
   running.add(child);
   child.once('exit', () => running.delete(child));
@@ -74,6 +78,70 @@ export async function startServer({ script, env, timeoutMs }) {
         const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
         child.once('exit', () => {
           clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/**
+ * Starts a server command that is not a benchmark script (`sluice serve`, which may fork workers)
+ * in its own process group, and waits (at most `timeoutMs`) until a line of its stderr matches
+ * `ready`, whose first group is the URL it serves. Returns what startServer does; `pid` is the
+ * command's own process (its workers are below it: procStats.treeCpuMs). stop() sends SIGTERM (the
+ * command drains its workers), then kills the whole group after 10 s.
+ */
+export async function startCommand({ command, args, env, ready, timeoutMs }) {
+  const child = register(
+    spawn(command, args, {
+      env: { ...process.env, ...env },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+    true,
+  );
+  let tail = '';
+  const killGroup = () => {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  };
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => fail(new Error(`not ready after ${timeoutMs} ms`)), timeoutMs);
+    function fail(error) {
+      clearTimeout(timer);
+      killGroup();
+      reject(new Error(`${basename(command)} ${error.message}\n${tail}`));
+    }
+    const keep = (chunk) => {
+      tail = (tail + chunk.toString('utf8')).slice(-4000);
+      const match = ready.exec(tail);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(new URL(match[1]).port));
+      }
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.once('error', fail);
+    child.once('exit', (code, signal) =>
+      fail(new Error(`exited (${code ?? signal}) before ready`)),
+    );
+  });
+  return {
+    pid: child.pid,
+    port,
+    output: () => tail,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const timer = setTimeout(killGroup, 10_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          killGroup();
           resolve();
         });
         child.kill('SIGTERM');

@@ -1,7 +1,8 @@
 // The contenders, each a server script run in its own process. `dialect` picks the documents it
 // is sent (queries.js); `peer` marks the named peers that "best peer" ratios are taken against;
 // `env` is added to the server's environment; `optIn` contenders run only when --contenders names
-// them.
+// them. `workersContenders` adds the real CLI (`sluice serve --workers N`) for --workers.
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const script = (name) => fileURLToPath(new URL(`./servers/${name}.js`, import.meta.url));
@@ -68,3 +69,43 @@ export const CONTENDERS = [
     optIn: true,
   },
 ];
+
+// The CLI of the checkout whose dist/ is measured (SLUICE_ROOT, as in servers/sluice.js).
+const SLUICE_BIN = process.env.SLUICE_ROOT
+  ? join(process.env.SLUICE_ROOT, 'bin', 'sluice.js')
+  : fileURLToPath(new URL('../../bin/sluice.js', import.meta.url));
+
+/**
+ * `sluice serve --database … --workers N` for each N of `counts`, named `sluice-wN`: the built CLI
+ * as it is deployed (node:cluster, one pool of `--pool` connections per worker, `--log-level
+ * warn` so no line is written per request). Its Node CPU is that of the primary and every worker.
+ */
+export function workersContenders(counts) {
+  return counts.map((n) => ({
+    name: `sluice-w${n}`,
+    description:
+      n === 1
+        ? 'sluice serve --workers 1 (the built CLI: one process, no cluster)'
+        : `sluice serve --workers ${n} (the built CLI: a primary and ${n} worker processes sharing the port)`,
+    command: process.execPath,
+    args: ({ databaseUrl, pool }) => [
+      SLUICE_BIN,
+      'serve',
+      '--database',
+      databaseUrl,
+      '--workers',
+      String(n),
+      '--pool-size',
+      String(pool),
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--log-level',
+      'warn',
+    ],
+    dialect: 'canonical',
+    peer: false,
+    workers: n,
+  }));
+}

@@ -13,6 +13,8 @@ const HELP = `Usage: npm run bench:pg -- [options]   (from bench/, after npm run
 
   --sizes <list>        sizes to run, of ${Object.keys(SIZES).join(', ')} (default: all)
   --contenders <list>   of ${CONTENDERS.map((c) => c.name).join(', ')} (default: all but the opt-in ${optIn})
+  --workers <list>      also run the built CLI, \`sluice serve --workers N\`, for each N (e.g. 1,2);
+                        contenders sluice-wN, compared with the first N (default: none)
   --queries <list>      of ${Object.keys(QUERIES).join(', ')} (default: all)
   --seconds <n>         measured seconds of one run (default 8)
   --warmup <n>          unmeasured seconds before each run (default 3)
@@ -38,6 +40,7 @@ export function options() {
           .join(','),
       },
       queries: { type: 'string', default: Object.keys(QUERIES).join(',') },
+      workers: { type: 'string', default: '' },
       seconds: { type: 'string', default: '8' },
       warmup: { type: 'string', default: '3' },
       rounds: { type: 'string', default: '5' },
@@ -66,6 +69,14 @@ export function options() {
       'contender',
     ),
     queries: list(values.queries, Object.keys(QUERIES), 'query'),
+    workers: [
+      ...new Set(
+        values.workers
+          .split(',')
+          .filter(Boolean)
+          .map((n) => positive(n, 'workers', 64)),
+      ),
+    ],
     seconds: positive(values.seconds, 'seconds', 600),
     warmup: positive(values.warmup, 'warmup', 600),
     rounds: positive(values.rounds, 'rounds', 20),

@@ -114,3 +114,45 @@ export function printTargets(resultsBySize, log) {
   }
   return missed;
 }
+
+/** `median (min–max)` with two decimals (cores, ratios). */
+const withSpread2 = (s) => `${fixed(s.median, 2)} (${fixed(s.min, 2)}–${fixed(s.max, 2)})`;
+
+/**
+ * --workers: per query, where the CPU went during the measured seconds of each `sluice-wN` (cores
+ * busy: the contender's processes, its PostgreSQL backends, wrk; the machine's cores are the
+ * bound), then each N against the first (row ÷ `sluice-w<first>`).
+ */
+export function printWorkers(rows, log) {
+  const ofWorkers = rows.filter((r) => /^sluice-w\d+$/.test(r.contender));
+  for (const query of [...new Set(ofWorkers.map((r) => r.query))]) {
+    const measured = ofWorkers.filter((r) => r.query === query && r.load);
+    if (measured.length === 0) continue;
+    log(`\n${query} workers: cores busy while measured, median (min–max) of the rounds`);
+    log(
+      'contender     ' +
+        ['node cores', 'pg cores', 'wrk cores', 'sum', 'wrk µs/req']
+          .map((h, i) => pad(h, [20, 20, 20, 7, 16][i]))
+          .join(''),
+    );
+    for (const row of measured) {
+      const sum = row.nodeCores.median + row.pgCores.median + row.loadCores.median;
+      log(
+        row.contender.padEnd(14) +
+          pad(withSpread2(row.nodeCores), 20) +
+          pad(withSpread2(row.pgCores), 20) +
+          pad(withSpread2(row.loadCores), 20) +
+          pad(fixed(sum, 2), 7) +
+          pad(withSpread(row.loadCpuUsPerRequest), 16),
+      );
+    }
+    const base = measured[0];
+    for (const row of measured.slice(1)) {
+      const ratio = (key) => fixed(figure(row, key) / figure(base, key), 2);
+      log(
+        `  ${row.contender} ÷ ${base.contender}: req/s ${ratio('rps')}×, node µs/req ${ratio('nodeCpuUsPerRequest')}×, ` +
+          `pg µs/req ${ratio('pgCpuUsPerRequest')}×`,
+      );
+    }
+  }
+}

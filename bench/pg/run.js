@@ -4,11 +4,11 @@
 // process, loaded by wrk in another. Loopback only, bounded in time; every child
 // is killed at the end, even on failure. See README.md beside this file.
 import pg from 'pg';
-import { startServer } from './children.js';
-import { CONTENDERS } from './contenders.js';
+import { startCommand, startServer } from './children.js';
+import { CONTENDERS, workersContenders } from './contenders.js';
 import { dropDatabase, prepareDatabase, rowCounts } from './database.js';
 import { measureLoad, waitIdle } from './measureLoad.js';
-import { memory } from './procStats.js';
+import { treeMemory } from './procStats.js';
 import {
   referenceFirst,
   requireWrk,
@@ -18,7 +18,7 @@ import {
 } from './runBenchmark.js';
 import { options } from './options.js';
 import { QUERIES } from './queries.js';
-import { printSizeTable, printTargets } from './report.js';
+import { printSizeTable, printTargets, printWorkers } from './report.js';
 import { fetchNormalized, firstDifference, shapeProblem } from './verify.js';
 import { runWrk } from './wrk.js';
 
@@ -37,17 +37,22 @@ async function startAndVerify({ contender, database, opts, reference }) {
     return { contender, failures, bytes };
   };
   let server;
+  const env = {
+    DATABASE_URL: database.url,
+    POOL_SIZE: String(opts.pool),
+    NODE_ENV: 'production',
+    ...contender.env,
+  };
   try {
-    server = await startServer({
-      script: contender.script,
-      env: {
-        DATABASE_URL: database.url,
-        POOL_SIZE: String(opts.pool),
-        NODE_ENV: 'production',
-        ...contender.env,
-      },
-      timeoutMs: 60_000,
-    });
+    server = contender.command
+      ? await startCommand({
+          command: contender.command,
+          args: contender.args({ databaseUrl: database.url, pool: opts.pool }),
+          env,
+          ready: /serving GraphQL at (\S+)/,
+          timeoutMs: 60_000,
+        })
+      : await startServer({ script: contender.script, env, timeoutMs: 60_000 });
   } catch (error) {
     return failAll(`did not start: ${firstLine(error)}`);
   }
@@ -142,7 +147,7 @@ async function runSize({ size, database, contenders, opts, admin }) {
         const median = [...done].sort((a, b) => a.load.rps - b.load.rps)[
           Math.floor(done.length / 2)
         ];
-        const mem = memory(s.server.pid);
+        const mem = treeMemory(s.server.pid);
         rows.push({
           ...row,
           load: median.load,
@@ -150,6 +155,11 @@ async function runSize({ size, database, contenders, opts, admin }) {
           rps: spread(done.map((r) => r.load.rps)),
           nodeCpuUsPerRequest: spread(done.map((r) => (r.nodeCpuMs * 1000) / r.load.requests)),
           pgCpuUsPerRequest: spread(done.map((r) => (r.pgCpuMs * 1000) / r.load.requests)),
+          loadCpuUsPerRequest: spread(done.map((r) => (r.loadCpuMs * 1000) / r.load.requests)),
+          // Cores busy during the measured seconds: the contender's processes, its backends, wrk.
+          nodeCores: spread(done.map((r) => r.nodeCpuMs / r.wallMs)),
+          pgCores: spread(done.map((r) => r.pgCpuMs / r.wallMs)),
+          loadCores: spread(done.map((r) => r.loadCpuMs / r.wallMs)),
           bytesPerResponse: s.bytes.get(query),
           rssMiB: mem.rssMiB,
           peakMiB: mem.peakMiB,
@@ -175,7 +185,10 @@ async function main() {
   requireWrk();
   stopAfter(opts.maxMinutes, log);
 
-  const contenders = referenceFirst(CONTENDERS, opts.contenders);
+  const contenders = [
+    ...referenceFirst(CONTENDERS, opts.contenders),
+    ...workersContenders(opts.workers),
+  ];
   log(
     `PostgreSQL benchmark: ${opts.rounds} rounds of ${opts.seconds} s after ${opts.warmup} s warm-up, wrk 1 thread × ` +
       `${opts.connections} connections, pool ${opts.pool} per contender, jit = off, random_page_cost = 1.1, NODE_ENV=production`,
@@ -206,6 +219,7 @@ async function main() {
       const rows = await runSize({ size, database, contenders, opts, admin });
       resultsBySize.set(size, rows);
       printSizeTable(size, description, rows, log);
+      if (opts.workers.length > 0) printWorkers(rows, log);
     }
   } finally {
     await admin.end();

@@ -23,6 +23,10 @@ export async function startStatementCounter(target) {
   const sockets = new Set();
   const server = createServer((client) => {
     const upstream = createConnection(target);
+    // Without TCP_NODELAY a small message waits for the peer's delayed ACK (about 40 ms on
+    // Linux): a contender sending statements one after another would wait that long for each.
+    client.setNoDelay(true);
+    upstream.setNoDelay(true);
     sockets.add(client).add(upstream);
     for (const s of [client, upstream]) s.once('close', () => sockets.delete(s));
     const reader = frontendReader({

@@ -1,3 +1,4 @@
+import { createPgChanges } from '../pg/realtime/createPgChanges.js';
 import {
   catalogVersion,
   createPgInvalidation,
@@ -115,9 +116,19 @@ export async function loadDatabaseSource(
   label: string,
   logger: Logger,
   auth?: RequestAuth,
+  changeEvents = false,
 ): Promise<ServeSource> {
+  // One LISTEN for change events, shared by every schema a reload reflects.
+  const changes = changeEvents
+    ? createPgChanges(client, {
+        onError: (error) => logger.warn('change events: LISTEN failed', { error }),
+      })
+    : undefined;
   const logged = withDatabaseErrorLog(
-    auth ? { ...options, pgSettings: contextSettings } : options,
+    {
+      ...(auth ? { ...options, pgSettings: contextSettings } : options),
+      ...(changes ? { changeEvents: changes } : {}),
+    },
     logger,
   );
   const { schema, warnings } = await reflectDatabase(client, logged, label);
@@ -149,7 +160,10 @@ export async function loadDatabaseSource(
     invalidation: createPgInvalidation(client, {
       onError: (error) => logger.warn('result cache invalidation failed', { error }),
     }),
-    close: () => client.end(),
+    close: async () => {
+      await changes?.close();
+      await client.end();
+    },
   };
 }
 

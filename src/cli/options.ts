@@ -1,9 +1,10 @@
 import { AUTH_DEFAULTS, AUTH_OPTIONS, type AuthConfig } from './authOptions.js';
 import { CACHE_DEFAULTS, CACHE_OPTIONS, type CacheConfig } from './resultCacheOptions.js';
 import { PROCESS_DEFAULTS, PROCESS_OPTIONS, type ProcessConfig } from './processOptions.js';
+import { DB_DEFAULTS, DB_OPTIONS, type DbConfig } from './dbOptions.js';
 import { REALTIME_DEFAULTS, REALTIME_OPTIONS, type RealtimeConfig } from './realtimeOptions.js';
 
-export type CommandName = 'serve' | 'demo' | 'explain' | 'print-schema';
+export type CommandName = 'serve' | 'demo' | 'explain' | 'print-schema' | 'db';
 
 type Kind =
   | { readonly type: 'string' }
@@ -24,7 +25,8 @@ export interface OptionSpec {
 }
 
 /** Everything a command can be told, after defaults, config file, env and flags. */
-export interface ServeConfig extends AuthConfig, RealtimeConfig, CacheConfig, ProcessConfig {
+export interface ServeConfig
+  extends AuthConfig, RealtimeConfig, CacheConfig, ProcessConfig, DbConfig {
   schema: string | undefined;
   database: string | undefined;
   databaseSchemas: string[] | undefined;
@@ -136,6 +138,7 @@ export const DEFAULT_CONFIG: ServeConfig = {
   logLevel: 'info',
   ...AUTH_DEFAULTS,
   ...REALTIME_DEFAULTS,
+  ...DB_DEFAULTS,
   ...CACHE_DEFAULTS,
   ...PROCESS_DEFAULTS,
 };
@@ -171,7 +174,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: 'database',
     kind: { type: 'string' },
-    commands: connecting,
+    commands: [...connecting, 'db'],
     placeholder: 'url',
     help: 'postgres:// URL to reflect, or pglite:<dir> (embedded)',
     defaultHelp: '$DATABASE_URL',
@@ -179,7 +182,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: 'databaseSchemas',
     kind: { type: 'list' },
-    commands: connecting,
+    commands: [...connecting, 'db'],
     placeholder: 'names',
     help: 'PostgreSQL schemas to reflect, comma-separated',
     defaultHelp: 'public',
@@ -187,7 +190,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: 'tables',
     kind: { type: 'list' },
-    commands: connecting,
+    commands: [...connecting, 'db'],
     placeholder: 'names',
     help: 'expose only these tables and views (name or schema.name)',
     defaultHelp: 'every table and view',
@@ -497,6 +500,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     defaultHelp: '10000',
   },
   ...REALTIME_OPTIONS,
+  ...DB_OPTIONS,
   {
     name: 'graphiql',
     kind: { type: 'boolean' },

@@ -94,6 +94,7 @@ const POSITIONALS: Record<CommandName, number> = {
   demo: 0,
   explain: 1,
   'print-schema': 0,
+  db: 1,
 };
 
 /**

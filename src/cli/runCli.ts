@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { loadDemoSource } from './demo/loadDemoSource.js';
 import { loadMemoryDemoSource } from './demo/loadMemoryDemoSource.js';
 import { CliError, ExitCode } from './ExitCode.js';
+import { dbTriggersCommand } from './dbTriggersCommand.js';
 import { explainCommand } from './explainCommand.js';
 import { reflectOptions } from './loadDatabaseSource.js';
 import { printSchemaCommand } from './printSchemaCommand.js';
@@ -68,6 +69,12 @@ const COMMANDS: Record<CommandName, Command> = {
     summary: "print an operation's SQL, its parameters and PostgreSQL's EXPLAIN",
     usage: 'sluice explain <file.graphql | -> [--database <url>] [--variables <json>] [--analyze]',
     run: (config, io, positionals) => explainCommand(config, positionals, io),
+  },
+  db: {
+    summary: 'print (or --apply) the triggers that feed change events',
+    usage:
+      'sluice db triggers [--database <url>] [--tables a,b] [--database-schemas s] [--apply] [--drop]',
+    run: (config, io, positionals) => dbTriggersCommand(config, positionals, io),
   },
 };
 

@@ -51,7 +51,9 @@ export async function serveSource(
     warn: (message) => logger.warn(message),
   });
   try {
-    return await loadDatabaseSource(client, options, target.label, logger, auth);
+    // Change events ride on the streaming transports: served when they are.
+    const events = command === 'serve' && config.realtime;
+    return await loadDatabaseSource(client, options, target.label, logger, auth, events);
   } catch (error) {
     await client.end().catch(() => {});
     throw error;

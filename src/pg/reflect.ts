@@ -6,10 +6,22 @@ import type { SqlClient } from './driver/SqlClient.js';
 import { buildModel, type ModelOptions } from './schema/buildModel.js';
 import { buildSchema } from './schema/buildSchema.js';
 import type { Model } from './schema/Model.js';
+import { createChangeFeed } from './realtime/createChangeFeed.js';
+import {
+  createPgChanges,
+  type PgChanges,
+  type PgChangesOptions,
+} from './realtime/createPgChanges.js';
 
 export interface ReflectOptions extends ModelOptions, PgSourceOptions {
   /** PostgreSQL schemas to expose. Default `['public']`. */
   readonly schemas?: ReadonlyArray<string>;
+  /**
+   * Serve change events from the triggers of `sluice db triggers` (docs/realtime.md): a
+   * Subscription type, fed by one LISTEN on `sluice_changes` (made here, or the given one: a
+   * schema reflected again shares it). Default: off.
+   */
+  readonly changeEvents?: boolean | PgChangesOptions | PgChanges;
 }
 
 export interface Reflection {
@@ -22,6 +34,8 @@ export interface Reflection {
    * (docs/pg.md, "Name collisions"); the CLI logs each at level warn.
    */
   readonly warnings: ReadonlyArray<string>;
+  /** The LISTEN of change events (with `changeEvents`): its `close` stops it. */
+  readonly changes?: PgChanges | undefined;
 }
 
 /**
@@ -41,8 +55,16 @@ export async function reflect(
     pgSettings: options.pgSettings,
     mergeReturning,
   });
-  const schema = buildSchema(model, source);
-  return { schema, source, model, catalog, warnings: model.warnings };
+  const eventOptions = options.changeEvents;
+  const changes =
+    eventOptions === undefined || eventOptions === false
+      ? undefined
+      : 'subscribe' in (eventOptions as object)
+        ? (eventOptions as PgChanges)
+        : createPgChanges(client, eventOptions === true ? {} : (eventOptions as PgChangesOptions));
+  const changeFeed = changes ? createChangeFeed(model, client, changes) : undefined;
+  const schema = buildSchema(model, source, { changeFeed });
+  return { schema, source, model, catalog, warnings: model.warnings, changes };
 }
 
 /** PostgreSQL's `server_version_num` (150004 for 15.4). */

@@ -153,7 +153,7 @@ export function sourceRunFor(ctx: ExecutionContext, group: SourceGroup): SourceR
   const runs = (ctx.sourceRuns ??= new Map());
   let run = runs.get(group);
   if (!run) {
-    run = runSourceGroup(group, ctx.variableValues, ctx.contextValue, ctx.abortable);
+    run = runSourceGroup(group, ctx.variableValues, ctx.contextValue, ctx.abortable, ctx.rootValue);
     runs.set(group, run);
   }
   return run;

@@ -25,11 +25,12 @@ export function runSourceGroup(
   variableValues: Readonly<Record<string, unknown>>,
   contextValue: unknown,
   abortable: Abortable | undefined,
+  rootValue?: unknown,
 ): SourceRun {
   const compiled = group.compiled;
   if ('error' in compiled) return Promise.reject(compiled.error);
   try {
-    return compiled.execute(variableValues, contextValue, abortable);
+    return compiled.execute(variableValues, contextValue, abortable, rootValue);
   } catch (error) {
     return Promise.reject(error);
   }

@@ -88,12 +88,15 @@ export interface CompiledSourceQuery {
    * Runs the statement once for all the fields, in the order they were given to `compile`.
    * `abortable.signal` is the request's (createEngine's `ExecuteRequest.signal`; undefined when
    * the caller gave none): when it aborts — the client went away, or the request timed out — the
-   * source should cancel its statement and reject.
+   * source should cancel its statement and reject. `rootValue` is the operation's root value: for
+   * a subscription, the event being executed (a source that fetched the event's data itself hands
+   * it back from there).
    */
   execute(
     variableValues: Readonly<Record<string, unknown>>,
     contextValue: unknown,
     abortable?: Abortable,
+    rootValue?: unknown,
   ): Promise<ReadonlyArray<SourceFieldResult>>;
   /** Human-readable form of the statement (SQL text and parameter map) for `explain` and logs. */
   describe(): { readonly text: string; readonly parameters: ReadonlyArray<string> };

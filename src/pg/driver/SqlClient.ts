@@ -30,8 +30,15 @@ export interface SqlClient {
    * `LISTEN` on `channel` (a lower-case SQL identifier) on a connection of its own, calling
    * `onNotify` with each notification's payload, until the returned function is called or the
    * client ends. Optional: a client without it cannot hear other processes' notifications.
+   * `onListen` is called each time the LISTEN is in place: once before the promise settles, and
+   * again whenever the connection was lost and the LISTEN made anew (a PostgreSQL restart): the
+   * notifications sent in between were missed.
    */
-  listen?(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  listen?(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onListen?: () => void,
+  ): Promise<() => Promise<void>>;
   /**
    * Runs `statements` in one transaction on one connection, like `transaction` running them one
    * after the other, but sent together: BEGIN and every statement in one write, COMMIT once the

@@ -67,6 +67,8 @@ export function countStatements(client: SqlClient): SqlClient & { readonly state
           },
         }
       : {}),
+    // LISTEN is no statement of a request's: passed through uncounted.
+    ...(client.listen ? { listen: client.listen.bind(client) } : {}),
     exec(script) {
       statements.push(script);
       return client.exec(script);

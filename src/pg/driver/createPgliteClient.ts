@@ -79,9 +79,10 @@ export async function createPgliteClient(options: PgliteClientOptions = {}): Pro
     transaction,
     // In-process: notifications reach listeners of this same PGlite once the notifying
     // transaction commits.
-    async listen(channel, onNotify) {
+    async listen(channel, onNotify, onListen) {
       assertChannel(channel);
       const unlisten = await db.listen(channel, onNotify);
+      onListen?.();
       return () => unlisten();
     },
     async exec(script) {

@@ -150,10 +150,11 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
         }) as Promise<never>;
       return gate.run(run, queryOptions);
     },
-    async listen(channel, onNotify) {
+    // postgres.js makes the connection anew when it is lost and LISTENs again, calling onlisten.
+    async listen(channel, onNotify, onListen) {
       assertChannel(channel);
       listener ??= postgres(url, { ...config, max: 1 });
-      const listening = await listener.listen(channel, onNotify);
+      const listening = await listener.listen(channel, onNotify, onListen);
       return () => listening.unlisten();
     },
     // BEGIN and the statements pipelined on one reserved connection (postgres.js sends what is

@@ -29,6 +29,8 @@ import {
   type TableModel,
 } from './Model.js';
 import { mutationType } from './mutationSchema.js';
+import { changeEventFields } from '../realtime/changeEventFields.js';
+import type { ChangeFeed } from '../realtime/createChangeFeed.js';
 import { GraphQLBigFloat, GraphQLBigInt } from './scalars.js';
 import { defaultOrderDescription } from './tieBreakers.js';
 
@@ -56,7 +58,19 @@ export const PageInfo = new GraphQLObjectType({
  * are a fallback for plain graphql-js (e.g. another server): one statement per root field, results
  * completed by graphql-js.
  */
-export function buildSchema(model: Model, source: PgSource): GraphQLSchema {
+export interface BuildSchemaOptions {
+  /**
+   * Serve change events (docs/realtime.md, "Database change events"): a Subscription type with
+   * `<singular>Created`, `…Updated` and `…Deleted` for each table with a primary key. Default: none.
+   */
+  readonly changeFeed?: ChangeFeed | undefined;
+}
+
+export function buildSchema(
+  model: Model,
+  source: PgSource,
+  options: BuildSchemaOptions = {},
+): GraphQLSchema {
   const inputs = createInputTypes();
   const objects = new Map<TableModel, GraphQLObjectType>();
   const connections = new Map<TableModel, GraphQLObjectType>();
@@ -256,9 +270,20 @@ export function buildSchema(model: Model, source: PgSource): GraphQLSchema {
         queryFields[name] = rootField(relationField(table, root.kind, false), table);
     }
   }
+  const taken = new Set([
+    ...[...model.tables.values()].map((t) => t.typeName),
+    ...[...model.enums.values()].map((e) => e.typeName),
+  ]);
+  const events = options.changeFeed
+    ? changeEventFields(model, inputs, objectType, options.changeFeed, taken)
+    : {};
   return new GraphQLSchema({
     query: new GraphQLObjectType({ name: 'Query', fields: queryFields }),
     mutation: mutationType(model, inputs, objectType, source, resolve),
+    subscription:
+      Object.keys(events).length > 0
+        ? new GraphQLObjectType({ name: 'Subscription', fields: events })
+        : undefined,
     // Tables reachable only through relations still appear in the schema.
     types: [...model.tables.values()].map(objectType),
   });

@@ -3,9 +3,14 @@ import type { CompiledSql, SqlNode } from './SqlNode.js';
 /**
  * Compiles a SQL tree to text and parameters, PostgreSQL dialect: identifiers in double quotes
  * (SQL-92 delimited identifiers, `"` doubled inside), values as `$1…$n` in order of appearance.
- * Pure: the same tree always gives the same output.
+ * Pure: the same tree always gives the same output. `valueText`, when given, may put SQL text of
+ * the caller's own making in place of a value (the multiplexed statements of change events read a
+ * subscriber's values from a row, src/pg/realtime); a value it gives undefined for stays `$n`.
  */
-export function compileSql(root: SqlNode): CompiledSql {
+export function compileSql(
+  root: SqlNode,
+  valueText?: (value: unknown) => string | undefined,
+): CompiledSql {
   const values: unknown[] = [];
   let text = '';
   const visit = (node: SqlNode): void => {
@@ -16,10 +21,16 @@ export function compileSql(root: SqlNode): CompiledSql {
       case 'identifier':
         text += node.parts.map(quoteIdentifier).join('.');
         return;
-      case 'value':
+      case 'value': {
+        const replaced = valueText?.(node.value);
+        if (replaced !== undefined) {
+          text += replaced;
+          return;
+        }
         values.push(node.value);
         text += `$${values.length}`;
         return;
+      }
       case 'name':
         // The constructor guarantees the Name grammar, so no quote or backslash can occur.
         text += `'${node.name}'`;

@@ -1,0 +1,77 @@
+import type { GraphQLError } from 'graphql';
+
+/**
+ * One change event for one subscriber: a row's JSON (created, updated), a deleted row's key, a
+ * gap (notifications missed: the subscriber must refetch), or a failed fetch.
+ */
+export type ChangeEvent =
+  | { readonly json: string }
+  | { readonly key: Readonly<Record<string, unknown>> }
+  | { readonly missed: true }
+  | { readonly error: GraphQLError };
+
+/** Most events a subscriber's queue holds; past it they are dropped for one `missed`. */
+export const MAX_QUEUED_EVENTS = 1_000;
+
+/**
+ * A subscriber's events as an async generator the engine maps through its plan. Bounded: a
+ * subscriber that does not keep up loses its queued events for one gap event (it refetches)
+ * rather than growing memory. `return()` ends it and calls `onEnd` once.
+ */
+export class EventQueue implements AsyncGenerator<ChangeEvent, void, void> {
+  private readonly queued: ChangeEvent[] = [];
+  private waiting: ((result: IteratorResult<ChangeEvent, void>) => void) | undefined;
+  private ended = false;
+
+  constructor(private readonly onEnd: () => void) {}
+
+  push(event: ChangeEvent): void {
+    if (this.ended) return;
+    const waiting = this.waiting;
+    if (waiting !== undefined) {
+      this.waiting = undefined;
+      waiting({ value: event, done: false });
+      return;
+    }
+    if (this.queued.length >= MAX_QUEUED_EVENTS) {
+      this.queued.length = 0;
+      this.queued.push({ missed: true });
+      return;
+    }
+    // Two gaps in a row say no more than one.
+    const last = this.queued[this.queued.length - 1];
+    if ('missed' in event && last !== undefined && 'missed' in last) return;
+    this.queued.push(event);
+  }
+
+  next(): Promise<IteratorResult<ChangeEvent, void>> {
+    const event = this.queued.shift();
+    if (event !== undefined) return Promise.resolve({ value: event, done: false });
+    if (this.ended) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve) => (this.waiting = resolve));
+  }
+
+  return(): Promise<IteratorResult<ChangeEvent, void>> {
+    if (!this.ended) {
+      this.ended = true;
+      this.queued.length = 0;
+      this.waiting?.({ value: undefined, done: true });
+      this.waiting = undefined;
+      this.onEnd();
+    }
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  throw(error: unknown): Promise<IteratorResult<ChangeEvent, void>> {
+    void this.return();
+    return Promise.reject(error);
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.return();
+  }
+}

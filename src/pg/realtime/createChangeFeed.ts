@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import { databaseError } from '../compile/reportDatabaseError.js';
+import { bindValues, type Variables } from '../compile/Param.js';
+import { tableTag } from '../compile/statementTags.js';
+import type { SqlClient } from '../driver/SqlClient.js';
+import type { TableModel } from '../schema/Model.js';
+import { quoteIdentifier } from '../sql/compileSql.js';
+import type { ChangeOp, PgChanges, TableChanges } from './createPgChanges.js';
+import { EventQueue, type ChangeEvent } from './EventQueue.js';
+import {
+  EVENT_KEYS,
+  eventStatement,
+  multiplexedText,
+  type EventField,
+  type EventStatement,
+  type ParamType,
+} from './eventStatement.js';
+import type { Model } from '../schema/Model.js';
+
+/** The change events of reflected tables, fetched once per batch for all subscribers of a shape. */
+export interface ChangeFeed {
+  /**
+   * Events of `op` on `table` for one subscriber: for INSERT and UPDATE the rows the field
+   * selects (one event per row; its statement built here, once per subscriber), for DELETE the
+   * deleted keys (`field` undefined: no statement). Throws a GraphQLError for a selection it
+   * cannot fetch.
+   */
+  subscribe(
+    table: TableModel,
+    op: ChangeOp,
+    field: EventField | undefined,
+  ): AsyncGenerator<ChangeEvent, void, void>;
+}
+
+interface Subscriber {
+  readonly values: ReadonlyArray<unknown>;
+  readonly queue: EventQueue;
+}
+
+interface Group {
+  readonly table: TableModel;
+  readonly op: ChangeOp;
+  readonly statement: EventStatement | undefined;
+  readonly subscribers: Set<Subscriber>;
+  /** The multiplexed statement, once its parameters' types are known. */
+  text: Promise<string> | undefined;
+  /** The last batch's fetch: batches are delivered in the order they were heard. */
+  running: Promise<void>;
+}
+
+/**
+ * Subscribers grouped by (table, operation, statement text): a batch of changes costs one
+ * statement per group — `$1` the keys, `$2` every subscriber's values as a JSON array — whatever
+ * the number of subscribers in it. A group's first batch first asks PostgreSQL the types of its
+ * parameters (PREPARE, then pg_prepared_statements, in one transaction: once per group).
+ */
+export function createChangeFeed(model: Model, client: SqlClient, changes: PgChanges): ChangeFeed {
+  const groups = new Map<string, Group>();
+  let unsubscribe: (() => void) | undefined;
+
+  const listener = {
+    batch(tables: ReadonlyMap<string, TableChanges>) {
+      for (const group of groups.values()) {
+        const changed = tables.get(tableTag(group.table.table));
+        if (changed !== undefined) deliver(group, changed);
+      }
+    },
+    missed() {
+      for (const group of groups.values())
+        for (const subscriber of group.subscribers) subscriber.queue.push({ missed: true });
+    },
+  };
+
+  const deliver = (group: Group, changed: TableChanges) => {
+    const subscribers = [...group.subscribers];
+    if (changed.unkeyed) for (const s of subscribers) s.queue.push({ missed: true });
+    const keys = changed.keys[group.op];
+    if (keys.length === 0 || subscribers.length === 0) return;
+    if (group.statement === undefined) {
+      const fields = group.table.primaryKey.map((column) => column.fieldName);
+      for (const key of keys) {
+        const object = Object.fromEntries(fields.map((name, i) => [name, key[i] ?? null]));
+        for (const s of subscribers) s.queue.push({ key: object });
+      }
+      return;
+    }
+    const statement = group.statement;
+    const fetch = () =>
+      (group.text ??= probeTypes(client, statement.text).then((types) =>
+        multiplexedText(statement, types),
+      )).then((text) =>
+        client.query(text, [
+          JSON.stringify(keys),
+          JSON.stringify(subscribers.map((s) => s.values)),
+        ]),
+      );
+    group.running = group.running.then(fetch).then(
+      (rows) => {
+        for (const [who, , json] of rows) {
+          const subscriber = subscribers[Number(who) - 1];
+          if (subscriber === undefined || typeof json !== 'string') continue;
+          const text = statement.loose ? JSON.stringify(JSON.parse(json)) : json;
+          subscriber.queue.push({ json: text });
+        }
+      },
+      (error: unknown) => {
+        // A probe that failed is tried again with the next batch.
+        group.text = undefined;
+        const failure = databaseError(error);
+        for (const s of subscribers) s.queue.push({ error: failure });
+      },
+    );
+  };
+
+  return {
+    subscribe(table, op, field) {
+      const statement = field && eventStatement(model, table, field);
+      const variables: Variables = field?.variables ?? {};
+      const key = `${tableTag(table.table)}\0${op}\0${statement?.text ?? ''}`;
+      let group = groups.get(key);
+      if (group === undefined) {
+        group = {
+          table,
+          op,
+          statement,
+          subscribers: new Set(),
+          text: undefined,
+          running: Promise.resolve(),
+        };
+        groups.set(key, group);
+      }
+      const values =
+        statement === undefined
+          ? []
+          : bindValues(
+              statement.values.filter((v) => v !== EVENT_KEYS),
+              variables,
+            );
+      const owner = group;
+      const subscriber: Subscriber = {
+        values,
+        queue: new EventQueue(() => {
+          owner.subscribers.delete(subscriber);
+          if (owner.subscribers.size === 0 && groups.get(key) === owner) groups.delete(key);
+        }),
+      };
+      group.subscribers.add(subscriber);
+      unsubscribe ??= changes.subscribe(listener);
+      return subscriber.queue;
+    },
+  };
+}
+
+/** The types PostgreSQL infers for a statement's parameters, in order. */
+async function probeTypes(client: SqlClient, text: string): Promise<ParamType[]> {
+  if (client.transaction === undefined)
+    throw new Error(`The ${client.driver} client cannot run change events (no transactions)`);
+  const name = quoteIdentifier(`sluice_probe_${randomBytes(6).toString('hex')}`);
+  return client.transaction(async (tx) => {
+    await tx.query(`PREPARE ${name} AS ${text}`);
+    const rows = await tx.query(
+      `SELECT n.nspname, t.typname, t.typcategory
+         FROM pg_prepared_statements p
+         CROSS JOIN LATERAL unnest(p.parameter_types) WITH ORDINALITY AS u(type, i)
+         JOIN pg_type t ON t.oid = u.type
+         JOIN pg_namespace n ON n.oid = t.typnamespace
+        WHERE p.name = $1
+        ORDER BY u.i`,
+      [name.slice(1, -1)],
+    );
+    await tx.query(`DEALLOCATE ${name}`);
+    return rows.map(([schema, typeName, category]) => ({
+      schema: String(schema),
+      name: String(typeName),
+      category: String(category),
+    }));
+  });
+}

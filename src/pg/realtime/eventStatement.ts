@@ -1,0 +1,119 @@
+import { GraphQLError, type FieldNode, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
+import { ErrorCode } from '../../engine/index.js';
+import type { BuildContext } from '../compile/BuildContext.js';
+import { columnRef } from '../compile/columnSql.js';
+import { jsonObject } from '../compile/jsonObject.js';
+import { Param, type Variables } from '../compile/Param.js';
+import { baseRows, whereClause } from '../compile/rowsSql.js';
+import { objectEntries, readArgs } from '../compile/selectionSql.js';
+import type { Model, TableModel } from '../schema/Model.js';
+import { compileSql, quoteIdentifier } from '../sql/compileSql.js';
+import { identifier, join, sql, value } from '../sql/sql.js';
+import type { SqlNode } from '../sql/SqlNode.js';
+
+/** The keys of an event batch: the one parameter every subscriber of a statement shares. */
+export const EVENT_KEYS = new Param(() => null, 'the batch of primary keys');
+
+/** One subscriber's event statement, before multiplexing. */
+export interface EventStatement {
+  /** The statement for one subscriber (`$n` parameters): the key of its group. */
+  readonly text: string;
+  /** Its values, EVENT_KEYS among them, Params still unread. */
+  readonly values: ReadonlyArray<unknown>;
+  readonly node: SqlNode;
+  /** Whether PostgreSQL's JSON text may differ from JSON.stringify's (rewritten compact). */
+  readonly loose: boolean;
+}
+
+export interface EventField {
+  readonly schema: GraphQLSchema;
+  readonly fragments: BuildContext['fragments'];
+  readonly fieldNodes: ReadonlyArray<FieldNode>;
+  readonly parentType: GraphQLObjectType;
+  readonly variables: Variables;
+}
+
+/**
+ * The rows of a batch's keys that pass the subscriber's `where`, each as the JSON of its
+ * selection (nested relations included, as a read writes them), with the key's position:
+ * `SELECT <row json> AS j, k.ord FROM t JOIN jsonb_array_elements(<keys>) WITH ORDINALITY AS k
+ * ON t.pk = (k.v->>0)::type WHERE <where>`.
+ */
+export function eventStatement(model: Model, table: TableModel, field: EventField): EventStatement {
+  let n = 0;
+  const context: BuildContext = {
+    model,
+    schema: field.schema,
+    fragments: field.fragments,
+    conditionValues: field.variables,
+    variables: field.variables,
+    mode: 'json',
+    sawComputed: { value: false },
+    sawFloat: { value: false },
+    sawLoose: { value: false },
+    alias: (prefix = 't') => `${prefix}${++n}`,
+    objectType: (name) => field.schema.getType(name) as GraphQLObjectType,
+  };
+  const args = readArgs(context, field.parentType, field.fieldNodes);
+  const alias = context.alias();
+  const { from, conditions } = baseRows(
+    context,
+    { kind: 'table', table },
+    alias,
+    args['where'] ?? null,
+  );
+  const entries = objectEntries(context, table, alias, field.fieldNodes);
+  if (context.sawComputed.value) {
+    throw new GraphQLError('A change event cannot select computed fields.', {
+      nodes: field.fieldNodes,
+      extensions: { code: ErrorCode.GRAPHQL_VALIDATION_FAILED },
+    });
+  }
+  const k = identifier('sluice_k');
+  const on = table.primaryKey.map(
+    (column, i) =>
+      sql`${columnRef(alias, column)} = (${k}."v"->>${value(i)}::int4)::${identifier(column.column.type.schema, column.column.type.name)}`,
+  );
+  const node = sql`SELECT ${jsonObject(context, entries)} AS "j", ${k}."ord" AS "ord" FROM ${from} JOIN jsonb_array_elements(${value(EVENT_KEYS)}::text::jsonb) WITH ORDINALITY AS ${k}("v", "ord") ON ${join(on, ' AND ')}${whereClause(conditions)}`;
+  const { text, values } = compileSql(node);
+  return { text, values, node, loose: context.sawLoose.value || context.sawFloat.value };
+}
+
+/** A parameter's type, as the probe read it from pg_prepared_statements. */
+export interface ParamType {
+  readonly schema: string;
+  readonly name: string;
+  /** pg_type.typcategory: `A` array, `U` user-defined (json, jsonb are `U`). */
+  readonly category: string;
+}
+
+/**
+ * The statement that serves every subscriber of a group at once: `$1` the batch's keys, `$2` a
+ * JSON array of each subscriber's values, each of them read where the single statement had its
+ * parameter, cast to the type PostgreSQL inferred for it there. Rows: subscriber's position,
+ * key's position, the row's JSON text.
+ */
+export function multiplexedText(
+  statement: EventStatement,
+  types: ReadonlyArray<ParamType>,
+): string {
+  const m = '"sluice_m"."v"';
+  // compileSql meets the values in the order it numbered them: the k-th is values[k], types[k].
+  let index = -1;
+  let position = 0;
+  const { text } = compileSql(statement.node, (v) => {
+    index += 1;
+    if (v === EVENT_KEYS) return '$1';
+    position += 1;
+    const type = types[index];
+    if (type === undefined) throw new Error('A parameter of the event statement has no type');
+    const cast = `${quoteIdentifier(type.schema)}.${quoteIdentifier(type.name)}`;
+    const i = String(position - 1);
+    if (type.schema === 'pg_catalog' && (type.name === 'json' || type.name === 'jsonb'))
+      return `(${m}->${i})::${cast}`;
+    if (type.category === 'A')
+      return `(CASE WHEN jsonb_typeof(${m}->${i}) = 'array' THEN ARRAY(SELECT jsonb_array_elements_text(${m}->${i}))::${cast} ELSE (${m}->>${i})::${cast} END)`;
+    return `(${m}->>${i})::${cast}`;
+  });
+  return `SELECT "sluice_m"."ord", "e"."ord", "e"."j"::text FROM jsonb_array_elements($2::text::jsonb) WITH ORDINALITY AS "sluice_m"("v", "ord") CROSS JOIN LATERAL (${text}) AS "e" ORDER BY 2, 1`;
+}
