@@ -18,6 +18,7 @@ const TABLE_TYPE_SUFFIXES = [
   'AvgAggregate',
   'MinAggregate',
   'MaxAggregate',
+  'CountDistinctAggregate',
   'Where',
   'OrderBy',
   'RelationFilter',
