@@ -33,6 +33,11 @@ export interface CatalogColumn {
   readonly identity?: 'always' | 'byDefault' | null;
   /** `GENERATED ALWAYS AS (…) STORED`: computed by PostgreSQL, never written. */
   readonly generated?: boolean;
+  /**
+   * The text search configuration (in `pg_catalog`) of a single-column GIN or GiST index on
+   * exactly `to_tsvector('<config>'::regconfig, column)`, without a predicate; null when none.
+   */
+  readonly textSearchConfig?: string | null;
 }
 
 export interface CatalogKeyConstraint {

@@ -4,9 +4,10 @@ import type { SqlClient } from '../driver/SqlClient.js';
  * A short text that changes whenever DDL changes what `introspect` reads in `schemas`: tables
  * and views, their columns, keys, types and enums, functions, and comments. Cheap enough to ask
  * every second: it reads the identity and the row version (`xmin`) of those catalog rows, not
- * their contents, so a rename, an added or dropped column or table, a new constraint or a new
- * comment all change it, while ANALYZE and VACUUM (which update pg_class in place) do not.
- * A change that turns out not to alter the schema (a new index) costs one reflection.
+ * their contents, so a rename, an added or dropped column or table, a new constraint, index or
+ * comment all change it (an index can add full-text search to a text column), while ANALYZE and
+ * VACUUM (which update pg_class in place) do not. A change that turns out not to alter the schema
+ * (most new indexes) costs one reflection.
  */
 export async function catalogVersion(
   client: SqlClient,
@@ -33,6 +34,9 @@ SELECT count(*)::text || ':' || md5(string_agg(v, ',' ORDER BY v)) FROM (
   UNION ALL
   SELECT 'k' || k.oid || '.' || k.xmin
   FROM pg_catalog.pg_constraint k WHERE k.conrelid IN (SELECT oid FROM rels)
+  UNION ALL
+  SELECT 'i' || i.indexrelid || '.' || i.xmin
+  FROM pg_catalog.pg_index i WHERE i.indrelid IN (SELECT oid FROM rels)
   UNION ALL
   SELECT 't' || t.oid || '.' || t.xmin
   FROM pg_catalog.pg_type t WHERE t.typnamespace IN (SELECT oid FROM ns) AND t.typtype IN ('e', 'd')

@@ -41,6 +41,15 @@ col_types AS (
   JOIN pg_catalog.pg_type t ON t.oid = cols.typid
   LEFT JOIN pg_catalog.pg_type e ON e.oid = t.typelem
 ),
+-- Expression indexes that can serve full-text search: one column, no predicate, GIN or GiST.
+fts AS (
+  SELECT i.indrelid, pg_catalog.pg_get_indexdef(i.indexrelid, 1, false) AS def
+  FROM pg_catalog.pg_index i
+  JOIN pg_catalog.pg_class ic ON ic.oid = i.indexrelid
+  JOIN pg_catalog.pg_am am ON am.oid = ic.relam
+  WHERE i.indrelid IN (SELECT oid FROM rels) AND i.indnatts = 1 AND i.indexprs IS NOT NULL
+    AND i.indpred IS NULL AND am.amname IN ('gin', 'gist')
+),
 attname AS (
   SELECT attrelid, attnum, attname FROM pg_catalog.pg_attribute WHERE attnum > 0
 )
@@ -58,6 +67,11 @@ SELECT json_build_object(
         'hasDefault', ct.atthasdef OR ct.attidentity <> '',
         'identity', CASE ct.attidentity WHEN 'a' THEN 'always' WHEN 'd' THEN 'byDefault' END,
         'generated', ct.attgenerated <> '',
+        'textSearchConfig', (SELECT min(cfg.cfgname)
+          FROM fts, pg_catalog.pg_ts_config cfg
+          WHERE fts.indrelid = ct.attrelid AND NOT ct.is_array
+            AND cfg.cfgnamespace = 'pg_catalog'::regnamespace
+            AND fts.def = format('to_tsvector(%L::regconfig, %s)', cfg.cfgname, quote_ident(ct.attname))),
         'type', json_build_object('name', et.typname, 'schema', en.nspname,
                                   'isArray', ct.is_array, 'isEnum', et.typtype = 'e',
                                   'output', json_build_array(opn.nspname, op.proname))

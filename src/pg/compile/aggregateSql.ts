@@ -14,7 +14,10 @@ import { jsonObject, jsonRow, type Entry } from './jsonObject.js';
 import type { ArgValue } from './readArgument.js';
 import { baseRows, whereClause, type RowSource } from './rowsSql.js';
 
-/** `count`, `sum`, `avg`, `min`, `max` over the rows matching `where`, as one JSON object. */
+/**
+ * `count`, `sum`, `avg`, `min`, `max`, `countDistinct` over the rows matching `where`, as one
+ * JSON object.
+ */
 export function aggregateSql(
   context: BuildContext,
   table: TableModel,
@@ -59,6 +62,7 @@ function aggregateValue(
   column: ColumnModel,
 ): SqlNode {
   const ref = columnRef(alias, column);
+  if (fn === 'countDistinct') return sql`count(DISTINCT ${ref})::int`;
   const call =
     fn === 'sum'
       ? sql`sum(${ref})`

@@ -3,7 +3,9 @@ import type { SqlNode } from '../sql/SqlNode.js';
 import type { ColumnModel, ModelLimits, RelationModel, TableModel } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
 import { columnOperand, columnRef, columnType } from './columnSql.js';
+import { arrayCondition } from './arrayFilterSql.js';
 import { jsonCondition } from './jsonFilterSql.js';
+import { textSearchCondition } from './textSearchSql.js';
 import { badInput, filterTooDeep, Param } from './Param.js';
 import type { ArgValue } from './readArgument.js';
 
@@ -74,6 +76,15 @@ function columnConditions(
     if (op === 'isNull') {
       // The Boolean stays a parameter, so true and false share one statement.
       out.push(sql`(${ref} IS NULL) = ${operand as Param}`);
+      continue;
+    }
+    if (op === 'matches' && column.textSearch) {
+      out.push(textSearchCondition(limits, ref, column.textSearch, operand as Param));
+      continue;
+    }
+    if (column.isArray) {
+      const condition = arrayCondition(limits, ref, column, op, operand as Param, listParam);
+      if (condition) out.push(condition);
       continue;
     }
     if (column.scalar === 'JSON') {

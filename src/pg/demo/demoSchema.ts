@@ -59,7 +59,7 @@ export const DEMO_TABLES: ReadonlyArray<string> = [
   `COMMENT ON VIEW published_posts IS 'Posts readers can see.'`,
 ];
 
-/** Run after the rows are in: unique constraints, foreign keys, indexes on the foreign keys. */
+/** Run after the rows are in: unique constraints, foreign keys, indexes on the foreign keys and for search. */
 export const DEMO_KEYS: ReadonlyArray<string> = [
   `ALTER TABLE users ADD UNIQUE (username)`,
   `ALTER TABLE tags ADD UNIQUE (name)`,
@@ -72,4 +72,7 @@ export const DEMO_KEYS: ReadonlyArray<string> = [
   `CREATE INDEX comments_post_id_idx ON comments (post_id)`,
   `CREATE INDEX comments_author_id_idx ON comments (author_id)`,
   `CREATE INDEX post_tags_tag_id_idx ON post_tags (tag_id)`,
+  // Array filters on labels and full-text search on titles (docs/pg.md, "Queries").
+  `CREATE INDEX posts_labels_idx ON posts USING gin (labels)`,
+  `CREATE INDEX posts_title_search_idx ON posts USING gin (to_tsvector('english', title))`,
 ];

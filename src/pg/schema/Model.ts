@@ -95,7 +95,16 @@ export interface ColumnModel {
   readonly textForm: TextForm;
   /** Can be compared with < and > and used in orderBy and cursors. */
   readonly orderable: boolean;
+  /** Full-text search (`matches`), when the column offers it (docs/pg.md, "Queries"). */
+  readonly textSearch?: TextSearch | undefined;
 }
+
+/**
+ * `tsvector`: the column is a document; `expression`: a text column with an index on
+ * `to_tsvector('<config>'::regconfig, column)`, searched through that very expression.
+ */
+export type TextSearch =
+  { readonly kind: 'tsvector' } | { readonly kind: 'expression'; readonly config: string };
 
 /**
  * How a column's value is written in the response JSON: `json`, PostgreSQL's JSON form; `cast`,

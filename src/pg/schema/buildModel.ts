@@ -15,6 +15,7 @@ import type {
 } from './Model.js';
 import { NameScope } from './NameScope.js';
 import { scalarKind } from './scalarKind.js';
+import { textSearchOf } from './textSearch.js';
 import { uniqueLookupKeys } from './uniqueLookups.js';
 import {
   BUILT_IN_TYPE_NAMES,
@@ -160,6 +161,7 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
           : undefined,
         isArray: column.type.isArray,
         notNull: column.notNull,
+        textSearch: textSearchOf(column),
       });
     }
     const byName = new Map([...columns.values()].map((c) => [c.name, c]));

@@ -208,7 +208,13 @@ export function buildSchema(
           fields: Object.fromEntries(
             columns.map((c) => [
               c.fieldName,
-              { type: aggregateScalar(fn, c, inputs) as GraphQLOutputType, resolve: byResponseKey },
+              {
+                type:
+                  fn === 'countDistinct'
+                    ? new GraphQLNonNull(GraphQLInt)
+                    : (aggregateScalar(fn, c, inputs) as GraphQLOutputType),
+                resolve: byResponseKey,
+              },
             ]),
           ),
         });
@@ -289,7 +295,7 @@ export function buildSchema(
   });
 }
 
-export const AGGREGATE_FUNCTIONS = ['sum', 'avg', 'min', 'max'] as const;
+export const AGGREGATE_FUNCTIONS = ['sum', 'avg', 'min', 'max', 'countDistinct'] as const;
 export type AggregateFunction = (typeof AGGREGATE_FUNCTIONS)[number];
 
 /** The GraphQL scalar of `fn(column)`, or undefined when the function does not apply. */
@@ -312,6 +318,9 @@ export function aggregateScalar(
     case 'avg':
       if (!numeric) return undefined;
       return column.scalar === 'Float' ? GraphQLFloat : GraphQLBigFloat;
+    case 'countDistinct':
+      // count(DISTINCT col): the non-NULL values told apart by the type's equality.
+      return column.orderable ? GraphQLInt : undefined;
     case 'min':
     case 'max':
       if (!column.orderable || column.scalar === 'Boolean' || column.scalar === 'UUID')

@@ -19,6 +19,8 @@ import {
   GraphQLJSON,
   GraphQLUUID,
 } from './scalars.js';
+import { arrayFilterFields, hasArrayOperators } from './arrayFilters.js';
+import { MATCHES_FIELD } from './textSearch.js';
 
 /** The input types of reflected lists: `<Type>Where`, `<Type>OrderBy`, the scalar filters. */
 export interface InputTypes {
@@ -106,13 +108,22 @@ export function createInputTypes(): InputTypes {
       : SCALARS[column.scalar === 'enum' ? 'String' : column.scalar];
 
   const filterFor = (column: ColumnModel): GraphQLInputObjectType => {
-    if (column.isArray) return listFilter;
+    if (column.isArray && !hasArrayOperators(column)) return listFilter;
     const type = scalar(column);
-    const name = `${type.name}Filter`;
+    const search = column.textSearch?.kind;
+    const name = column.isArray
+      ? `${type.name}ListFilter`
+      : search === 'tsvector'
+        ? 'FullTextFilter'
+        : search === 'expression'
+          ? 'StringSearchFilter'
+          : `${type.name}Filter`;
     let filter = filters.get(name);
     if (!filter) {
       const fields: GraphQLInputFieldConfigMap = {};
-      if (column.scalar === 'JSON') Object.assign(fields, JSON_FILTER_FIELDS);
+      if (column.isArray) Object.assign(fields, arrayFilterFields(type));
+      else if (search === 'tsvector') Object.assign(fields, MATCHES_FIELD);
+      else if (column.scalar === 'JSON') Object.assign(fields, JSON_FILTER_FIELDS);
       else {
         Object.assign(fields, {
           eq: {
@@ -135,6 +146,7 @@ export function createInputTypes(): InputTypes {
             ilike: { type, description: 'LIKE, ignoring case.' },
           });
         }
+        if (search === 'expression') Object.assign(fields, MATCHES_FIELD);
       }
       fields['isNull'] = {
         type: GraphQLBoolean,

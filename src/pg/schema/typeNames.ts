@@ -18,6 +18,7 @@ const TABLE_TYPE_SUFFIXES = [
   'AvgAggregate',
   'MinAggregate',
   'MaxAggregate',
+  'CountDistinctAggregate',
   'Where',
   'OrderBy',
   'RelationFilter',
@@ -30,9 +31,9 @@ const TABLE_TYPE_SUFFIXES = [
   'Column',
 ];
 
-/** An enum's type and its `where` filter. */
+/** An enum's type and its `where` filters (of a column, of an array column). */
 export function enumTypeNames(typeName: string): ReadonlyArray<string> {
-  return [typeName, `${typeName}Filter`];
+  return [typeName, `${typeName}Filter`, `${typeName}ListFilter`];
 }
 
 /** Type names of the schema itself, which no table or enum can take. */
@@ -43,8 +44,11 @@ export const BUILT_IN_TYPE_NAMES: ReadonlyArray<string> = [
   'PageInfo',
   'OrderDirection',
   'ListFilter',
+  'FullTextFilter',
+  'StringSearchFilter',
   ...new Set([...specifiedScalarTypes, ...Object.values(SCALARS)].map((t) => t.name)),
   ...Object.values(SCALARS).map((t) => `${t.name}Filter`),
+  ...Object.values(SCALARS).map((t) => `${t.name}ListFilter`),
 ];
 
 /** Field names of every `<Type>Where` besides its columns and relations. */
