@@ -30,16 +30,20 @@ const db = useTestDatabase(async (client) => {
 
 let server: SluiceServer;
 let changes: PgChanges | undefined;
-let port = 0;
-const clients: Client[] = [];
+let client: Client;
 beforeAll(async () => {
   const reflection = await reflect(db.client, { changeEvents: { heartbeatMs: 0 } });
   changes = reflection.changes;
   server = createSluiceServer({ engine: createEngine({ schema: reflection.schema }) });
-  ({ port } = await server.listen(0));
+  const { port } = await server.listen(0);
+  client = createClient({
+    url: `ws://127.0.0.1:${port}/graphql`,
+    webSocketImpl: WebSocket,
+    retryAttempts: 0,
+  });
 });
 afterAll(async () => {
-  for (const client of clients) await client.dispose();
+  await client?.dispose();
   await server?.close();
   await changes?.close();
 });
@@ -64,15 +68,8 @@ async function insertElsewhere(title: string, author: number): Promise<void> {
   });
 }
 
-/** The first `count` events of a subscription on a socket of its own, then it is completed. */
+/** The first `count` events of a subscription, then it is completed. */
 function take(query: string, variables: Record<string, unknown>, count: number) {
-  const client = createClient({
-    url: `ws://127.0.0.1:${port}/graphql`,
-    webSocketImpl: WebSocket,
-    retryAttempts: 0,
-    lazy: false,
-  });
-  clients.push(client);
   const received: unknown[] = [];
   let unsubscribe = () => {};
   const done = new Promise<unknown[]>((resolve, reject) => {
@@ -102,9 +99,9 @@ describe('change events over graphql-ws', () => {
     const bobs = take(query, { w: { author: { name: { eq: 'bob' } } } }, 1);
     const all = take(query, {}, 2);
     await changes?.listening;
-    // Both subscriptions in the feed before the writes: the server registers each when it runs
-    // its subscribe, which a later round trip on a socket does not prove; wait for the feed.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The server handles a socket's messages in order, and registers a subscription in the feed
+    // as it handles its subscribe: a query answered after both means both are in place.
+    expect(await take('query { __typename }', {}, 1)).toEqual([{ data: { __typename: 'Query' } }]);
     await insertElsewhere('by ann', 1);
     await insertElsewhere('by bob', 2);
     expect(await all).toEqual([
