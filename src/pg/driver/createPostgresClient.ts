@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import { ConnectionGate } from './ConnectionGate.js';
+import { createPgListener, type PgListener } from './createPgListener.js';
 import { RecyclingPool } from './RecyclingPool.js';
 import { abortError } from './abortError.js';
 import { afterSetup, SetupError, settle, settledStatement } from './setupStatement.js';
@@ -63,9 +64,9 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
     const prepare = pools.admit(text);
     return pools.current.unsafe(text, values as never[], prepare ? PREPARED : UNNAMED);
   };
-  // LISTEN holds a connection of its own (postgres.js keeps it beside the pool): made on first use,
-  // apart from the recycled pools, whose connections are retired from time to time.
-  let listener: postgres.Sql | undefined;
+  // LISTEN holds a connection of its own, beside the pool: made on first use, apart from the
+  // recycled pools, whose connections are retired from time to time.
+  let listener: PgListener | undefined;
   /**
    * A statement after its setup (QueryOptions.setup), in a transaction on a reserved connection:
    * BEGIN, the setup, the statement and COMMIT go out in one write (postgres.js pipelines the
@@ -150,12 +151,11 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
         }) as Promise<never>;
       return gate.run(run, queryOptions);
     },
-    // postgres.js makes the connection anew when it is lost and LISTENs again, calling onlisten.
+    // A lost connection is made anew and every channel listened again (createPgListener.ts).
     async listen(channel, onNotify, onListen) {
       assertChannel(channel);
-      listener ??= postgres(url, { ...config, max: 1 });
-      const listening = await listener.listen(channel, onNotify, onListen);
-      return () => listening.unlisten();
+      listener ??= createPgListener(url, config);
+      return listener.listen(channel, onNotify, onListen);
     },
     // BEGIN and the statements pipelined on one reserved connection (postgres.js sends what is
     // queued in the same tick in one write), COMMIT (or ROLLBACK) once they answered: decided in
@@ -207,7 +207,7 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
         await pools.current.unsafe(script).simple();
       }),
     end: async () => {
-      await Promise.all([pools.end(5), listener?.end({ timeout: 5 })]);
+      await Promise.all([pools.end(5), listener?.end()]);
     },
   };
 }

@@ -139,7 +139,11 @@ export function createPgChanges(client: SqlClient, options: PgChangesOptions = {
     heard = false;
     client
       .query('SELECT pg_notify($1, $2)', [channel, JSON.stringify({ beat: origin })])
-      .catch(onError);
+      .catch((error: unknown) => {
+        // Not sent (a read replica refuses NOTIFY; the database is down): nothing to wait for.
+        heard = true;
+        onError(error);
+      });
   };
 
   return {
