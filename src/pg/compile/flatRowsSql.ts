@@ -33,7 +33,7 @@ export interface FlatRows {
  * The statement of a root field whose selection is only columns whose JSON the driver's decoded
  * value gives exactly (FlatRows): `SELECT <columns> FROM … WHERE … ORDER BY … LIMIT …`, the rows
  * themselves with no JSON built in PostgreSQL. Building JSON costs PostgreSQL more than the
- * statement's own work on a flat list (docs/pg.md, "Plain rows"). Undefined when the selection
+ * statement's own work on a flat list (docs/pg.md, "Measurements"). Undefined when the selection
  * has anything else (a relation, a computed field, a Float, JSON, a date, an array): the field
  * then takes the JSON statement.
  */
