@@ -21,6 +21,7 @@ import {
   type SelectionSetNode,
   type ValueNode,
 } from 'graphql';
+import { argumentValueKey } from './argumentValueKey.js';
 import { validationAborted } from './documentFragments.js';
 
 const MAX_CONFLICT_DETAIL_LENGTH = 1000;
@@ -376,7 +377,7 @@ export class OverlappingFields {
   private stringifyValue(value: ValueNode): string {
     let result = this.stringified.get(value);
     if (result === undefined) {
-      result = JSON.stringify(value, stringifyNode);
+      result = argumentValueKey(value);
       this.stringified.set(value, result);
     }
     return result;
@@ -536,39 +537,6 @@ function argumentInfo(args: ReadonlyArray<ArgumentNode> | undefined): ArgumentIn
   const values = new Map<string, ValueNode>();
   for (const { name, value } of args) values.set(name.value, value);
   return { nodes: args, values };
-}
-
-const KINDS: ReadonlySet<unknown> = new Set(Object.values(Kind));
-
-/** graphql-js's argument-value key: a node as [kind, …] with object fields sorted by name. */
-function stringifyNode(_key: string, node: unknown): unknown {
-  if (typeof node !== 'object' || node === null || !KINDS.has((node as ASTNode).kind)) return node;
-  const value = node as ASTNode;
-  switch (value.kind) {
-    case Kind.VARIABLE:
-      return [value.kind, value.name.value];
-    case Kind.OBJECT:
-      return [
-        value.kind,
-        value.fields
-          .slice()
-          .sort((first, second) =>
-            first.name.value < second.name.value
-              ? -1
-              : first.name.value > second.name.value
-                ? 1
-                : 0,
-          ),
-      ];
-    case Kind.OBJECT_FIELD:
-      return [value.name.value, value.value];
-    case Kind.LIST:
-      return [value.kind, value.values];
-    case Kind.STRING:
-      return [value.kind, value.value, value.block === true];
-    default:
-      return [value.kind, 'value' in value ? value.value : null];
-  }
 }
 
 /** One conflict for two fields whose sub-selections conflict, its reason and nodes bounded. */
