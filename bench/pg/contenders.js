@@ -59,6 +59,16 @@ export const CONTENDERS = [
     env: { SLUICE_CACHE: 'miss' },
   },
   {
+    name: 'sluice-plain-rows',
+    description:
+      'Sluice with the plainRows option: a root field of plain columns answered with plain rows, its JSON written in Node',
+    script: script('sluice'),
+    dialect: 'canonical',
+    peer: false,
+    optIn: true,
+    env: { SLUICE_PLAIN_ROWS: '1' },
+  },
+  {
     // Opt-in (`--contenders sluice,sluice-rls`): Sluice with row-level security on the same data.
     name: 'sluice-rls',
     description:

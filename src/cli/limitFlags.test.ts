@@ -108,6 +108,14 @@ describe('pool, input, reflection and plan cache limit flags', () => {
     }
   });
 
+  it('passes --plain-rows (or SLUICE_PLAIN_ROWS) to the reflection as plainRows', () => {
+    const flag = parseCommand('serve', ['--plain-rows'], {}, tmpdir()).config;
+    expect(reflectOptions(flag)).toEqual({ plainRows: true });
+    const env = parseCommand('serve', [], { SLUICE_PLAIN_ROWS: '1' }, tmpdir()).config;
+    expect(reflectOptions(env)).toEqual({ plainRows: true });
+    expect(parseCommand('serve', [], {}, tmpdir()).config.plainRows).toBe(false);
+  });
+
   it('refuses a bound of 0 where 0 would switch it off', async () => {
     for (const flag of ['--max-page-size', '--max-list-length', '--plan-cache-bytes']) {
       const res = await run(['serve', flag, '0']);

@@ -39,6 +39,7 @@ export function reflectOptions(
     | 'excludeTables'
     | 'allowUnfilteredWrites'
     | 'readOnly'
+    | 'plainRows'
     | (typeof REFLECT_LIMITS)[number]
   >,
 ): ReflectOptions {
@@ -61,6 +62,7 @@ export function reflectOptions(
     ...(config.excludeTables ? { exclude: config.excludeTables } : {}),
     ...(config.allowUnfilteredWrites ? { allowUnfilteredWrites: true } : {}),
     ...(config.readOnly ? { mutations: false } : {}),
+    ...(config.plainRows ? { plainRows: true } : {}),
     ...limits,
   };
 }

@@ -54,6 +54,7 @@ export async function reflect(
     onDatabaseError: options.onDatabaseError,
     pgSettings: options.pgSettings,
     mergeReturning,
+    plainRows: options.plainRows,
   });
   const eventOptions = options.changeEvents;
   const changes =

@@ -309,8 +309,9 @@ describe('explain', () => {
       'query ($n: Int) { people(limit: $n, where: { name: { like: "A%" } }) { name } }',
       { variables: { n: 2 }, analyze: true },
     );
-    // One root list of columns only: its plain rows (flatRowsSql.ts).
-    expect(result.sql).toMatch(/^SELECT "t1"\."name" FROM "public"\."people" AS "t1" WHERE /);
+    // The list's JSON built in PostgreSQL (plain rows only with the plainRows option).
+    expect(result.sql).toMatch(/^SELECT \(SELECT coalesce\(array_to_json\(array_agg\(/);
+    expect(result.sql).toMatch(/FROM "public"\."people" AS "t\d+" WHERE /);
     expect(result.parameters).toEqual([
       { name: '$1', from: 'literal "A%"', value: 'A%' },
       { name: '$2', from: '$n', value: 2 },

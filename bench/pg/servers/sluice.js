@@ -55,7 +55,11 @@ runContender(async () => {
   const client = await connect({ url: databaseUrl, max: poolSize });
   const rls = process.env.SLUICE_BENCH_RLS === '1';
   if (rls) await client.exec(RLS_SQL);
-  const { schema } = await reflect(client, rls ? { pgSettings: () => RLS_SETTINGS } : {});
+  const plainRows = process.env.SLUICE_PLAIN_ROWS === '1';
+  const { schema } = await reflect(client, {
+    ...(rls ? { pgSettings: () => RLS_SETTINGS } : {}),
+    ...(plainRows ? { plainRows } : {}),
+  });
   const maxCost = process.env.SLUICE_MAX_COST ? Number(process.env.SLUICE_MAX_COST) : undefined;
   const engine = createEngine(maxCost === undefined ? { schema } : { schema, maxCost });
   const cache =

@@ -10,6 +10,7 @@ import {
 } from '../../engine/index.js';
 import type { QueryOptions, SetupStatement, SqlClient } from '../driver/SqlClient.js';
 import { compileSql } from '../sql/compileSql.js';
+import { flatRowsBytes } from './flatRowsBytes.js';
 import { flatRowsJson, type FlatRows } from './flatRowsSql.js';
 import type { Model } from '../schema/Model.js';
 import { bindValues, Param, type Variables } from './Param.js';
@@ -75,6 +76,14 @@ export interface PgSourceOptions {
    * runs as without the hook. Default: none (every request as the connecting user).
    */
   readonly pgSettings?: PgSettingsHook | undefined;
+  /**
+   * Answer a query whose one root field selects only columns whose JSON is their plain value
+   * (flatRowsSql.ts) with the plain rows, their JSON written in Node, instead of a statement that
+   * builds the JSON in PostgreSQL. That costs PostgreSQL less CPU per request and Node more
+   * (docs/pg.md, "Where the JSON is written"): for deployments where the database is the
+   * bottleneck and Node processes are added easily. Default: off.
+   */
+  readonly plainRows?: boolean | undefined;
 }
 
 export interface PgSource extends DataSource {
@@ -127,13 +136,15 @@ export function createPgSource(
   options: PgSourceOptions = {},
 ): PgSource {
   const { onDatabaseError, pgSettings } = options;
+  const plainRows = options.plainRows === true;
   const merge = options.mergeReturning === true;
   const writes = { onDatabaseError, merge, pgSettings };
   const source: PgSource = {
     name: 'postgres',
     model,
     client,
-    statementFor: (request, variables) => buildStatement(model, request, variables, false),
+    statementFor: (request, variables) =>
+      buildStatement(model, request, variables, false, plainRows),
     compile: (request) => compile(request, false),
     compileValues: (request) => compile(request, true),
     prepareMutations: (request, variables) =>
@@ -148,7 +159,7 @@ export function createPgSource(
     const reads = new Set<string>();
     const statement = (variables: Variables): Statement =>
       shapes.get(shapeKey(variables), () =>
-        buildStatement(model, request, variables, forceValue, reads),
+        buildStatement(model, request, variables, forceValue, plainRows, reads),
       );
     /** The value-mode statement of some root fields (by index), for the NON_FINITE case. */
     const valueStatement = (indexes: number[], variables: Variables): Statement =>
@@ -158,6 +169,7 @@ export function createPgSource(
           { ...request, fields: indexes.map((i) => request.fields[i] as SourceRootField) },
           variables,
           true,
+          false,
           reads,
         ),
       );
@@ -230,7 +242,16 @@ export function createPgSource(
     };
     const flat = statement.rows;
     if (flat !== undefined) {
-      // Decoded rows (numbers, booleans, strings), written as the field's JSON here.
+      // The rows written as the field's JSON here: from their bytes where the driver gives them,
+      // else from the decoded values (numbers, booleans, strings).
+      if (client.queryBytes) {
+        return client
+          .queryBytes(statement.text, values, abortable)
+          .then(
+            (rows): SourceFieldResult[] => [{ kind: 'json', json: flatRowsBytes(rows, flat) }],
+            fail,
+          );
+      }
       return client
         .query(statement.text, values, abortable)
         .then(
@@ -263,6 +284,7 @@ function buildStatement(
   request: SourceCompileRequest,
   variables: Variables,
   forceValue: boolean,
+  plainRows: boolean,
   reads?: Set<string>,
 ): Statement {
   let n = 0;
@@ -279,6 +301,7 @@ function buildStatement(
     model,
     request.fields,
     forceValue,
+    plainRows,
   );
   if (reads !== undefined) addStatementTags(node, model, reads);
   const { text, values } = compileSql(node);

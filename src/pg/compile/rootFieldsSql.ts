@@ -25,18 +25,22 @@ export interface RootStatement {
   readonly rows?: FlatRows | undefined;
 }
 
-/** All of a source's root fields of one operation as ONE statement. */
+/**
+ * All of a source's root fields of one operation as ONE statement; with `plainRows`, one root
+ * field of plain columns as its plain rows (flatRowsSql.ts).
+ */
 export function rootFieldsSql(
   base: Omit<BuildContext, 'mode' | 'sawComputed' | 'sawFloat' | 'sawLoose'>,
   model: Model,
   fields: ReadonlyArray<SourceRootField>,
   forceValue = false,
+  plainRows = false,
 ): RootStatement {
   const columns: SqlNode[] = [];
   const modes: Array<'json' | 'value'> = [];
   const floats: boolean[] = [];
   const loose: boolean[] = [];
-  const only = fields.length === 1 && !forceValue ? fields[0] : undefined;
+  const only = fields.length === 1 && !forceValue && plainRows ? fields[0] : undefined;
   if (only !== undefined) {
     const context: BuildContext = {
       ...base,

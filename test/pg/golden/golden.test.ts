@@ -13,17 +13,20 @@ import { goldenReflection, seedProgress, setupGoldenDatabase } from './goldenSch
 /**
  * Golden files (after Grafast's dataplan-pg tests): each `queries/<name>.graphql` is run
  * against the demo database; the statement must equal `<name>.sql` and the response `<name>.json`.
- * A first line `# variables: {…}` gives variables. `UPDATE_GOLDEN=1` rewrites the expectations
- * (review the diff before committing it).
+ * A first line `# variables: {…}` gives variables. A case named `flat_…` runs with the source
+ * option `plainRows` (its statement is then the plain rows, flatRowsSql.ts). `UPDATE_GOLDEN=1`
+ * rewrites the expectations (review the diff before committing it).
  */
 const dir = join(fileURLToPath(new URL('.', import.meta.url)), 'queries');
 const update = process.env['UPDATE_GOLDEN'] === '1';
 const cases = goldenCases(dir);
 
 const db = useTestDatabase(setupGoldenDatabase);
-let reflection: Reflection;
+let defaults: Reflection;
+let plainRows: Reflection;
 beforeAll(async () => {
-  reflection = await goldenReflection(db.client);
+  defaults = await goldenReflection(db.client);
+  plainRows = await goldenReflection(db.client, true);
 });
 
 describe('golden queries', () => {
@@ -40,6 +43,7 @@ describe('golden queries', () => {
   });
 
   it.each(cases)('%s', async (name) => {
+    const reflection = name.startsWith('flat_') ? plainRows : defaults;
     const query = readFileSync(join(dir, `${name}.graphql`), 'utf8');
     const variables = goldenVariables(query);
     const run = await runOperation(reflection.schema, query, variables);

@@ -2,9 +2,13 @@ import { createDemoDatabase, type DemoProgress } from '../../../src/pg/demo/crea
 import type { SqlClient } from '../../../src/pg/driver/SqlClient.js';
 import { reflect, type Reflection } from '../../../src/pg/reflect.js';
 
-/** The demo database, reflected with two computed fields (they put their fields in value mode). */
-export async function goldenReflection(client: SqlClient): Promise<Reflection> {
+/**
+ * The demo database, reflected with two computed fields (they put their fields in value mode);
+ * `plainRows` as the source option of that name.
+ */
+export async function goldenReflection(client: SqlClient, plainRows = false): Promise<Reflection> {
   return reflect(client, {
+    plainRows,
     computed: {
       users: {
         displayName: {

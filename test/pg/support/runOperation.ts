@@ -8,6 +8,7 @@ import {
 } from 'graphql';
 import { operationSourceFields } from '../../../src/pg/compile/operationSourceFields.js';
 import { SOURCE_VALUES } from '../../../src/pg/schema/buildSchema.js';
+import { sourceJSONText } from '../../../src/engine/index.js';
 
 export interface OperationRun {
   /** The response as JSON text: `{"data":{…}}` or `{"errors":[…]}`. */
@@ -72,7 +73,7 @@ export async function runOperation(
     if (!result) throw new Error('missing result');
     modes.push(result.kind);
     if (result.kind === 'json') {
-      parts.push(`${JSON.stringify(field.responseKey)}:${result.json}`);
+      parts.push(`${JSON.stringify(field.responseKey)}:${sourceJSONText(result.json)}`);
       continue;
     }
     const only = restrictTo(document, request.operation, field.fieldNodes);
