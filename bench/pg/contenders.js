@@ -51,7 +51,7 @@ export const CONTENDERS = [
   {
     name: 'sluice-cache-miss',
     description:
-      'Sluice with its result cache on for another operation: every request looks it up and misses',
+      'Sluice with its result cache on for Query.users, each request in a scope of its own: every request looks it up, misses, runs and is stored',
     script: script('sluice'),
     dialect: 'canonical',
     peer: false,
