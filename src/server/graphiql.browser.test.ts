@@ -59,6 +59,12 @@ describe('GraphiQL in Chromium', () => {
     expect(headers['x-content-type-options']).toBe('nosniff');
     await page.waitForSelector('.graphiql-container', { timeout: 20_000 });
     await page.waitForSelector('.graphiql-query-editor .CodeMirror', { timeout: 20_000 });
+    // The Explorer is open, its tree built from the schema's root fields.
+    const explorer = page.locator('.graphiql-explorer-root');
+    await explorer.waitFor({ timeout: 20_000 });
+    await expect
+      .poll(async () => (await explorer.textContent()) ?? '', { timeout: 20_000 })
+      .toContain('hello');
 
     // Type the query the way a person would: focus the editor, select all, type over it.
     await page.click('.graphiql-query-editor .CodeMirror');

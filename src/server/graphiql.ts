@@ -5,8 +5,9 @@ import { dirname, join } from 'node:path';
 import type { GraphiQLOptions, HttpResponse } from './types.js';
 
 /**
- * GraphiQL served from the npm packages (graphiql 3's UMD build on React 18's UMD files), never
- * from a CDN: the page works offline and behind firewalls. The files are read once, on first use.
+ * GraphiQL served from the npm packages (graphiql 3's UMD build on React 18's UMD files, and the
+ * Explorer plugin's), never from a CDN: the page works offline and behind firewalls. The files are
+ * read once, on first use.
  */
 const require = createRequire(import.meta.url);
 
@@ -29,6 +30,13 @@ export const GRAPHIQL_ASSETS: Readonly<Record<string, Asset>> = {
   },
   'graphiql.min.js': { pkg: 'graphiql', file: 'graphiql.min.js', type: 'text/javascript' },
   'graphiql.min.css': { pkg: 'graphiql', file: 'graphiql.min.css', type: 'text/css' },
+  // The Explorer: the schema as a tree of checkboxes that writes the query (GraphiQL's plugin).
+  'explorer.min.js': {
+    pkg: '@graphiql/plugin-explorer',
+    file: 'dist/index.umd.js',
+    type: 'text/javascript',
+  },
+  'explorer.css': { pkg: '@graphiql/plugin-explorer', file: 'dist/style.css', type: 'text/css' },
 };
 
 const loaded = new Map<string, Promise<Uint8Array>>();
@@ -112,13 +120,20 @@ export function graphiqlPage(
 ): HttpResponse {
   const title = escapeHtml(options.title ?? 'Sluice GraphiQL');
   const asset = (name: string) => escapeHtml(`${assetsPath}/${name}`);
-  const config = scriptJson({ endpoint, defaultQuery: options.defaultQuery });
+  const explorer = options.explorer ?? true;
+  const config = scriptJson({ endpoint, defaultQuery: options.defaultQuery, explorer });
   const style = 'html,body,#graphiql{height:100%;margin:0}';
   const script = `
 const config = ${config};
 const fetcher = GraphiQL.createFetcher({ url: config.endpoint });
 const props = { fetcher, defaultEditorToolsVisibility: true };
 if (config.defaultQuery !== undefined) props.defaultQuery = config.defaultQuery;
+// The Explorer, open from the start, when its package is installed (else GraphiQL alone).
+if (config.explorer && typeof GraphiQLPluginExplorer !== 'undefined') {
+  const explorer = GraphiQLPluginExplorer.explorerPlugin();
+  props.plugins = [explorer];
+  props.visiblePlugin = explorer;
+}
 ReactDOM.createRoot(document.getElementById('graphiql')).render(React.createElement(GraphiQL, props));
 `;
   const body = `<!doctype html>
@@ -128,14 +143,14 @@ ReactDOM.createRoot(document.getElementById('graphiql')).render(React.createElem
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
 <link rel="stylesheet" href="${asset('graphiql.min.css')}">
-<style>${style}</style>
+${explorer ? `<link rel="stylesheet" href="${asset('explorer.css')}">\n` : ''}<style>${style}</style>
 </head>
 <body>
 <div id="graphiql">Loading GraphiQL…</div>
 <script src="${asset('react.production.min.js')}"></script>
 <script src="${asset('react-dom.production.min.js')}"></script>
 <script src="${asset('graphiql.min.js')}"></script>
-<script>${script}</script>
+${explorer ? `<script src="${asset('explorer.min.js')}"></script>\n` : ''}<script>${script}</script>
 </body>
 </html>
 `;

@@ -269,7 +269,9 @@ describe('GraphiQL', () => {
     expect(page.text).toContain('<title>&#60;My API&#62;</title>');
     expect(page.text).not.toContain('</script>{ hello }');
     const sources = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? '');
-    expect(sources.length).toBe(4);
+    // React, ReactDOM, GraphiQL's script and style, the Explorer's script and style.
+    expect(sources.length).toBe(6);
+    expect(page.text).toContain('explorer.min.js');
     for (const source of sources) {
       expect(source.startsWith('/graphql/_graphiql/')).toBe(true);
       const asset = await send(handle, { method: 'GET', url: source });
@@ -278,6 +280,15 @@ describe('GraphiQL', () => {
       expect(asset.body.length).toBeGreaterThan(1000);
     }
     expect(page.text).not.toMatch(/https?:\/\//);
+  });
+
+  it('leaves the Explorer out when asked to', async () => {
+    const { handle } = testHandler({ graphiql: { explorer: false } });
+    const page = await send(handle, { method: 'GET', headers: { accept: browserAccept } });
+    const sources = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? '');
+    expect(sources.length).toBe(4);
+    expect(page.text).not.toContain('explorer.min.js');
+    expect(page.text).not.toContain('explorer.css');
   });
 
   it('is not served when switched off or when JSON is preferred', async () => {

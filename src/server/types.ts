@@ -143,6 +143,12 @@ export interface ResultCacheOptions {
 export interface GraphiQLOptions {
   readonly title?: string;
   readonly defaultQuery?: string;
+  /**
+   * GraphiQL's Explorer plugin (the schema as a tree to click a query together), open when the
+   * page loads; served from the `@graphiql/plugin-explorer` package when it is installed.
+   * Default true.
+   */
+  readonly explorer?: boolean;
 }
 
 export interface ServerOptions {

@@ -20,8 +20,8 @@ export const DEMO_SERVE_SIZE: DemoSeedSize = {
 
 export const DEMO_QUERY = `# Welcome to the Sluice demo: a PostgreSQL database (PGlite, in this process),
 # reflected into GraphQL. Every query below runs as ONE SQL statement that builds the JSON.
-# Press the run button (or Ctrl+Enter) and pick an operation. \`sluice explain\` prints the
-# SQL of any of them.
+# Press the run button (or Ctrl+Enter) and pick an operation, or click one together in the
+# Explorer on the left. \`sluice explain\` prints the SQL of any of them.
 query Feed {
   users(limit: 5, where: { fullName: { isNull: false } }) {
     id
@@ -31,6 +31,8 @@ query Feed {
     posts(limit: 2, orderBy: [{ views: DESC }]) {
       title
       status
+      # A bigint column: its values come as strings ("9007199254820183"), as JSON numbers
+      # (JavaScript's doubles) are exact only up to 2^53. Int is 32-bit, Float a double.
       views
       tags { name }
       comments(limit: 3) {
