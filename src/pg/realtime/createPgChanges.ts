@@ -28,8 +28,9 @@ export interface PgChangesOptions {
   readonly batchMs?: number;
   /**
    * How often the LISTEN connection is checked, in ms (0 = never): a notification this process
-   * sends itself must come back within the same time, else the LISTEN is made anew and listeners
-   * are told `missed`. Default 5,000.
+   * sends itself must come back within the same time after PostgreSQL took it, else the LISTEN is
+   * made anew and listeners are told `missed`. A beat still waiting for a pool connection (a busy
+   * process) proves nothing and is waited for. Default 5,000.
    */
   readonly heartbeatMs?: number;
   /** A failed LISTEN or heartbeat (the database went away): for logs. Default: ignored. */
@@ -67,6 +68,8 @@ export function createPgChanges(client: SqlClient, options: PgChangesOptions = {
   let closed = false;
   let heartbeat: NodeJS.Timeout | undefined;
   let heard = true;
+  /** The last beat's NOTIFY: still queued or running, or when PostgreSQL took it. */
+  let beatSent: 'pending' | number = 0;
   let listens = 0;
   let resolveListening: () => void = () => {};
   const listening = new Promise<void>((resolve) => (resolveListening = resolve));
@@ -130,20 +133,28 @@ export function createPgChanges(client: SqlClient, options: PgChangesOptions = {
   };
   const beat = () => {
     if (closed || stop === undefined) return;
+    // Still waiting behind other statements for the pool (a loaded process, whose event loop
+    // also reads the notifications late): not a sign that the LISTEN connection is lost.
+    if (beatSent === 'pending') return;
     if (!heard) {
-      // The last beat never came back: the connection is gone, whatever the driver thinks.
+      // Taken by PostgreSQL a while ago, and never heard: the LISTEN connection is gone, whatever
+      // the driver thinks.
+      if (performance.now() - beatSent < heartbeatMs / 2) return;
       heard = true;
       void relisten();
       return;
     }
     heard = false;
-    client
-      .query('SELECT pg_notify($1, $2)', [channel, JSON.stringify({ beat: origin })])
-      .catch((error: unknown) => {
+    beatSent = 'pending';
+    client.query('SELECT pg_notify($1, $2)', [channel, JSON.stringify({ beat: origin })]).then(
+      () => (beatSent = performance.now()),
+      (error: unknown) => {
         // Not sent (a read replica refuses NOTIFY; the database is down): nothing to wait for.
+        beatSent = performance.now();
         heard = true;
         onError(error);
-      });
+      },
+    );
   };
 
   return {
