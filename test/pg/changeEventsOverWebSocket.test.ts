@@ -40,6 +40,10 @@ beforeAll(async () => {
     url: `ws://127.0.0.1:${port}/graphql`,
     webSocketImpl: WebSocket,
     retryAttempts: 0,
+    // One socket for the whole test: lazily, the client closes it whenever it counts no
+    // subscription left, and a subscription completed from its own `next` can leave that count
+    // short, closing the socket (and completing the others) while events are still on the way.
+    lazy: false,
   });
 });
 afterAll(async () => {
