@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine, type ExecuteOutcome } from '../../src/engine/index.js';
 import { countStatements } from '../../src/pg/driver/countStatements.js';
+import type { QueryOptions } from '../../src/pg/driver/SqlClient.js';
 import { introspect } from '../../src/pg/catalog/introspect.js';
 import { reflect } from '../../src/pg/reflect.js';
 import { changeTriggersSql, triggerTables } from '../../src/pg/realtime/changeTriggersSql.js';
@@ -28,9 +29,20 @@ const db = useTestDatabase(async (client) => {
 let engine: Engine;
 let counted: ReturnType<typeof countStatements>;
 let changes: PgChanges | undefined;
+/** The parameters of every statement run through `query` (the event statements among them). */
+const parameters: Array<ReadonlyArray<unknown>> = [];
 beforeAll(async () => {
   counted = countStatements(db.client);
-  const reflection = await reflect(counted, { changeEvents: { heartbeatMs: 0 } });
+  const recording = new Proxy(counted, {
+    get(target, property, receiver) {
+      if (property !== 'query') return Reflect.get(target, property, receiver) as unknown;
+      return (text: string, values?: ReadonlyArray<unknown>, options?: QueryOptions) => {
+        parameters.push(values ?? []);
+        return target.query(text, values, options);
+      };
+    },
+  });
+  const reflection = await reflect(recording, { changeEvents: { heartbeatMs: 0 } });
   changes = reflection.changes;
   engine = createEngine({ schema: reflection.schema });
 });
@@ -148,6 +160,34 @@ describe('change events', () => {
     const fifty = await perBatch(50);
     expect(one).toEqual({ statements: 1, events: 1 });
     expect(fifty).toEqual({ statements: 1, events: 50 });
+  });
+
+  it('fetches the row once for all subscribers with the same variables', async () => {
+    const query =
+      'subscription ($min: Int) { postUpdated(where: { score: { gte: $min } }) { id score } }';
+    await db.client.exec(
+      "DELETE FROM posts; INSERT INTO posts (title, score, author_id) VALUES ('shared', 0, 1);",
+    );
+    // 30 subscribers, two distinct filters among them.
+    const streams = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => subscribe(query, { min: i % 2 === 0 ? 0 : 1 })),
+    );
+    await ready();
+    const warm = streams.map((s) => nextBody(s));
+    await db.client.query('UPDATE posts SET score = 100');
+    await Promise.all(warm);
+    const from = parameters.length;
+    const pending = streams.map((s) => nextBody(s));
+    await db.client.query('UPDATE posts SET score = 300');
+    const bodies = await Promise.all(pending);
+    expect(bodies.filter((b) => b.includes('"score":300'))).toHaveLength(30);
+    // The event statement's second parameter: each distinct subscriber's values once.
+    const fetched = parameters.slice(from).filter((values) => values.length === 2);
+    expect(fetched).toHaveLength(1);
+    const distinct = JSON.parse(String(fetched[0]?.[1])) as unknown[][];
+    expect(distinct).toHaveLength(2);
+    expect(distinct.map((values) => values.at(-1))).toEqual([0, 1]);
+    await Promise.all(streams.map((s) => s.return()));
   });
 
   it('refuses a selection it cannot fetch at subscribe time, not per event', async () => {

@@ -34,6 +34,8 @@ export interface ChangeFeed {
 
 interface Subscriber {
   readonly values: ReadonlyArray<unknown>;
+  /** `values` as JSON: subscribers with the same values share one row of the statement. */
+  readonly valuesJson: string;
   readonly queue: EventQueue;
 }
 
@@ -50,8 +52,10 @@ interface Group {
 
 /**
  * Subscribers grouped by (table, operation, statement text): a batch of changes costs one
- * statement per group — `$1` the keys, `$2` every subscriber's values as a JSON array — whatever
- * the number of subscribers in it. A group's first batch first asks PostgreSQL the types of its
+ * statement per group — `$1` the keys, `$2` the distinct values of its subscribers as a JSON
+ * array — whatever the number of subscribers in it. Subscribers with the same values (the same
+ * filter) share one row of the answer: PostgreSQL builds each row's JSON once, not once per
+ * subscriber. A group's first batch first asks PostgreSQL the types of its
  * parameters (PREPARE, then pg_prepared_statements, in one transaction: once per group).
  */
 export function createChangeFeed(model: Model, client: SqlClient, changes: PgChanges): ChangeFeed {
@@ -85,22 +89,26 @@ export function createChangeFeed(model: Model, client: SqlClient, changes: PgCha
       return;
     }
     const statement = group.statement;
+    // Subscribers by their values, in order of first appearance: the statement's `who` indexes.
+    const audiences = new Map<string, Subscriber[]>();
+    for (const s of subscribers) {
+      const same = audiences.get(s.valuesJson);
+      if (same === undefined) audiences.set(s.valuesJson, [s]);
+      else same.push(s);
+    }
+    const audience = [...audiences.values()];
+    const values = `[${[...audiences.keys()].join(',')}]`;
     const fetch = () =>
       (group.text ??= probeTypes(client, statement.text).then((types) =>
         multiplexedText(statement, types),
-      )).then((text) =>
-        client.query(text, [
-          JSON.stringify(keys),
-          JSON.stringify(subscribers.map((s) => s.values)),
-        ]),
-      );
+      )).then((text) => client.query(text, [JSON.stringify(keys), values]));
     group.running = group.running.then(fetch).then(
       (rows) => {
         for (const [who, , json] of rows) {
-          const subscriber = subscribers[Number(who) - 1];
-          if (subscriber === undefined || typeof json !== 'string') continue;
-          const text = statement.loose ? JSON.stringify(JSON.parse(json)) : json;
-          subscriber.queue.push({ json: text });
+          const same = audience[Number(who) - 1];
+          if (same === undefined || typeof json !== 'string') continue;
+          const event = { json: statement.loose ? JSON.stringify(JSON.parse(json)) : json };
+          for (const subscriber of same) subscriber.queue.push(event);
         }
       },
       (error: unknown) => {
@@ -139,6 +147,7 @@ export function createChangeFeed(model: Model, client: SqlClient, changes: PgCha
       const owner = group;
       const subscriber: Subscriber = {
         values,
+        valuesJson: JSON.stringify(values),
         queue: new EventQueue(() => {
           owner.subscribers.delete(subscriber);
           if (owner.subscribers.size === 0 && groups.get(key) === owner) groups.delete(key);
