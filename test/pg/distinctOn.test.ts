@@ -137,6 +137,28 @@ describe('distinctOn', () => {
     expect(literal.sql).toContain('SELECT DISTINCT ON ("t2"."region") ');
   });
 
+  it('pages the distinct rows of a nested connection', async () => {
+    const query = `query ($after: String) {
+      shop(id: 3) { salesConnection(distinctOn: [REGION], orderBy: [{ day: DESC }], first: 2, after: $after) {
+        nodes { id } totalCount pageInfo { hasNextPage endCursor }
+      } }
+    }`;
+    const expected = await oracle(
+      'SELECT DISTINCT ON (region) id FROM sales WHERE shop_id = 3 ORDER BY region, day DESC, id',
+    );
+    const ids: number[] = [];
+    let after: string | null = null;
+    for (let page = 0; page < 5; page++) {
+      const shop = (await data(query, { after })).data['shop'] as { salesConnection: Page };
+      expect(shop.salesConnection.totalCount).toBe(expected.length);
+      ids.push(...shop.salesConnection.nodes.map((n) => n.id));
+      if (!shop.salesConnection.pageInfo.hasNextPage) break;
+      after = shop.salesConnection.pageInfo.endCursor;
+    }
+    expect(ids).toEqual(expected);
+    expect(expected.length).toBe(3); // r0, r1, r2: two pages of two
+  });
+
   it('refuses a column named twice, and a cursor made without distinctOn', async () => {
     const twice = await run('{ sales(distinctOn: [SHOP_ID, SHOP_ID]) { id } }');
     expect(twice.body.errors?.[0]).toMatchObject({
