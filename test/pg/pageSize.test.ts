@@ -214,6 +214,10 @@ describe('schema', () => {
     expect(listSize(field('Author', 'postsConnection'))).toEqual(connection);
     expect(listSize(field('Tag', 'posts'))).toEqual(list);
     expect(listSize(field('Tag', 'postsConnection'))).toEqual(connection);
+    expect(listSize(field('AuthorAggregate', 'groups'))).toEqual({
+      slicingArguments: ['limit'],
+      assumedSize: 100,
+    });
     // Not lists: no annotation.
     expect(listSize(field('Query', 'author'))).toBeUndefined();
     expect(listSize(field('Query', 'authorsAggregate'))).toBeUndefined();
@@ -250,5 +254,22 @@ describe('the cost estimate, from the page sizes the SQL applies', () => {
       1 + 1 + 1 + 5 * 2,
     );
     expect(await costOf('{ authorsConnection { nodes { id } } }')).toBe(1 + 1 + 100 * 1);
+  });
+
+  it('counts the groups of an aggregate as a list of limit (or the default page size) groups', async () => {
+    expect(
+      await costOf(
+        '{ postsAggregate { count groups(groupBy: [AUTHOR_ID], limit: 4) { count keys { authorId } } } }',
+      ),
+    ).toBe(1 + 1 + 1 + 4 * (1 + 1 + 1));
+    expect(
+      await costOf(
+        'query ($n: Int) { postsAggregate { groups(groupBy: [AUTHOR_ID], limit: $n) { count } } }',
+        { n: 9 },
+      ),
+    ).toBe(1 + 1 + 9 * 1);
+    expect(
+      await costOf('{ authors(limit: 2) { postsAggregate { groups(groupBy: [ID]) { count } } } }'),
+    ).toBe(1 + 2 * (1 + 1 + 100 * 1));
   });
 });

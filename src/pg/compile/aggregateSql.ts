@@ -1,22 +1,25 @@
-import type { FieldNode } from 'graphql';
-import { identifier, nameLiteral, sql } from '../sql/sql.js';
+import { GraphQLError, type FieldNode, type GraphQLObjectType } from 'graphql';
+import { identifier, join, nameLiteral, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
 import type { ColumnModel, TableModel } from '../schema/Model.js';
 import {
   aggregateScalar,
   AGGREGATE_FUNCTIONS,
   type AggregateFunction,
-} from '../schema/buildSchema.js';
+} from '../schema/aggregateTypes.js';
 import type { BuildContext } from './BuildContext.js';
 import { collectSubfields } from './collectFields.js';
 import { columnRef, valueJson } from './columnSql.js';
-import { jsonObject, jsonRow, type Entry } from './jsonObject.js';
+import { readColumnList } from './distinctOnSql.js';
+import { fitsRow, jsonArray, jsonObject, jsonRow, selectList, type Entry } from './jsonObject.js';
+import { badInput } from './Param.js';
 import type { ArgValue } from './readArgument.js';
-import { baseRows, whereClause, type RowSource } from './rowsSql.js';
+import { baseRows, defaultPageSize, pageSize, whereClause, type RowSource } from './rowsSql.js';
+import { readArgs } from './readArgument.js';
 
 /**
  * `count`, `sum`, `avg`, `min`, `max`, `countDistinct` over the rows matching `where`, as one
- * JSON object.
+ * JSON object; `groups` the same per group of rows (groupsSql).
  */
 export function aggregateSql(
   context: BuildContext,
@@ -26,14 +29,120 @@ export function aggregateSql(
   args: Record<string, ArgValue>,
 ): SqlNode {
   const alias = context.alias();
-  const { from, conditions } = baseRows(context, source, alias, args['where'] ?? null);
+  const where = args['where'] ?? null;
+  const { from, conditions } = baseRows(context, source, alias, where);
   const type = context.objectType(`${table.typeName}Aggregate`);
+  const { entries, aggregates } = functionEntries(
+    context,
+    table,
+    alias,
+    type,
+    nodes,
+    (key, fieldNodes) => {
+      if ((fieldNodes[0] as FieldNode).name.value !== 'groups') return false;
+      const groupArgs = readArgs(context, type, fieldNodes);
+      return [key, groupsSql(context, table, source, where, fieldNodes, groupArgs)];
+    },
+  );
+  const s = identifier(context.alias('s'));
+  // Only groups (and __typename) selected: their subqueries read the rows, this level need not.
+  const rest = aggregates ? sql`FROM ${from}${whereClause(conditions)}` : sql``;
+  return jsonRow(context, entries, rest, s);
+}
+
+/**
+ * The groups of the rows matching `where`: `SELECT <keys and functions> FROM … GROUP BY <columns>
+ * ORDER BY <columns> LIMIT n` aggregated into a JSON array. The group keys ascend NULLS LAST (as
+ * they do in an index on the columns), so the groups have one order and a page of them is stable.
+ */
+function groupsSql(
+  context: BuildContext,
+  table: TableModel,
+  source: RowSource,
+  where: ArgValue,
+  nodes: ReadonlyArray<FieldNode>,
+  args: Record<string, ArgValue>,
+): SqlNode {
+  const groupBy = args['groupBy'] ?? null;
+  const columns = readColumnList(table, groupBy, 'groupBy');
+  const alias = context.alias();
+  const { from, conditions } = baseRows(context, source, alias, where);
+  const type = context.objectType(`${table.typeName}AggregateGroup`);
+  const { entries } = functionEntries(context, table, alias, type, nodes, (key, fieldNodes) => {
+    if ((fieldNodes[0] as FieldNode).name.value !== 'keys') return false;
+    // groupBy is null only in the statement built for absent variables (createPgSource), which
+    // never runs: `groupBy` is non-null, so a request without it is refused before any SQL.
+    const given = groupBy === null ? undefined : columns;
+    return [key, jsonObject(context, keyEntries(context, table, alias, given, fieldNodes))];
+  });
+  const refs = join(columns.map((c) => columnRef(alias, c)));
+  const grouping = columns.length > 0 ? sql` GROUP BY ${refs} ORDER BY ${refs}` : sql` GROUP BY ()`;
+  const limit = pageSize(context, args['limit'], 'limit') ?? defaultPageSize(context);
+  const rows = sql`FROM ${from}${whereClause(conditions)}${grouping} LIMIT ${limit}`;
+  const s = identifier(context.alias('s'));
+  if (fitsRow(entries))
+    return sql`(SELECT ${jsonArray(s)} FROM (SELECT ${selectList(entries)} ${rows}) AS ${s})`;
+  return sql`(SELECT ${jsonArray(sql`${s}.j`)} FROM (SELECT ${jsonObject(context, entries)} AS j ${rows}) AS ${s})`;
+}
+
+/**
+ * A group's `keys`: the values of its groupBy columns; another column is refused. Without
+ * `columns` (groupBy not known yet) every key is NULL.
+ */
+function keyEntries(
+  context: BuildContext,
+  table: TableModel,
+  alias: string,
+  columns: ReadonlyArray<ColumnModel> | undefined,
+  nodes: ReadonlyArray<FieldNode>,
+): Entry[] {
+  const type = context.objectType(`${table.typeName}GroupKeys`);
   const entries: Entry[] = [];
   for (const [key, fieldNodes] of collectSubfields(context, type, nodes)) {
     const name = (fieldNodes[0] as FieldNode).name.value;
+    if (name === '__typename') {
+      entries.push([key, nameLiteral(type.name)]);
+      continue;
+    }
+    const column = table.columns.get(name) as ColumnModel;
+    if (columns === undefined) {
+      entries.push([key, sql`NULL`]);
+      continue;
+    }
+    if (!columns.includes(column)) {
+      throw badInput(
+        `"keys.${name}" is not among the columns of groupBy: a group has one value only for those.`,
+      );
+    }
+    entries.push([key, valueJson(context, columnRef(alias, column), column)]);
+  }
+  return entries;
+}
+
+/**
+ * The entries of an aggregate object (`<Type>Aggregate` or `<Type>AggregateGroup`) over the rows
+ * of `alias`: `__typename`, `count` and the function objects; `other` answers its other fields
+ * (`groups`, `keys`), or false when it is not one. `aggregates`: whether an entry aggregates the
+ * rows (count or a function).
+ */
+function functionEntries(
+  context: BuildContext,
+  table: TableModel,
+  alias: string,
+  type: GraphQLObjectType,
+  nodes: ReadonlyArray<FieldNode>,
+  other: (key: string, fieldNodes: FieldNode[]) => Entry | false,
+): { entries: Entry[]; aggregates: boolean } {
+  const entries: Entry[] = [];
+  let aggregates = false;
+  for (const [key, fieldNodes] of collectSubfields(context, type, nodes)) {
+    const name = (fieldNodes[0] as FieldNode).name.value;
     if (name === '__typename') entries.push([key, nameLiteral(type.name)]);
-    else if (name === 'count') entries.push([key, sql`count(*)::int`]);
-    else if ((AGGREGATE_FUNCTIONS as ReadonlyArray<string>).includes(name)) {
+    else if (name === 'count') {
+      aggregates = true;
+      entries.push([key, sql`count(*)::int`]);
+    } else if ((AGGREGATE_FUNCTIONS as ReadonlyArray<string>).includes(name)) {
+      aggregates = true;
       const fn = name as AggregateFunction;
       const subType = context.objectType(
         `${table.typeName}${fn.charAt(0).toUpperCase()}${fn.slice(1)}Aggregate`,
@@ -49,10 +158,13 @@ export function aggregateSql(
         sub.push([subKey, aggregateValue(context, fn, alias, column)]);
       }
       entries.push([key, jsonObject(context, sub)]);
+    } else {
+      const entry = other(key, fieldNodes);
+      if (!entry) throw new GraphQLError(`Cannot query field "${name}" on type "${type.name}".`);
+      entries.push(entry);
     }
   }
-  const s = identifier(context.alias('s'));
-  return jsonRow(context, entries, sql`FROM ${from}${whereClause(conditions)}`, s);
+  return { entries, aggregates };
 }
 
 function aggregateValue(

@@ -15,14 +15,16 @@ import {
 } from './orderSql.js';
 import { badInput, Param } from './Param.js';
 import type { ArgValue } from './readArgument.js';
-import { baseRows, defaultPageSize, pageSize, whereClause, type RowSource } from './rowsSql.js';
+import { defaultPageSize, pageSize, whereClause, type RowSource } from './rowsSql.js';
+import { distinctRows, readColumnList } from './distinctOnSql.js';
 import type { objectEntries } from './selectionSql.js';
 
 /**
  * A Relay connection (Relay Cursor Connections spec): one page subquery numbers its rows in page
  * order (reversed for `last`) and fetches one row more than asked, which tells whether another page
  * follows; edges, nodes, cursors and pageInfo are aggregates over that page. `totalCount` counts
- * the rows matching `where`, ignoring the cursors.
+ * the rows matching `where`, ignoring the cursors. With `distinctOn` the rows are the distinct
+ * ones (distinctRows) for all of these.
  */
 export function connectionSql(
   context: BuildContext,
@@ -41,15 +43,18 @@ export function connectionSql(
   const after = args['after'] instanceof Param ? args['after'] : undefined;
   const before = args['before'] instanceof Param ? args['before'] : undefined;
   const where = args['where'] ?? null;
-  const keys = orderKeys(table, args['orderBy'] ?? null);
+  const distinct = readColumnList(table, args['distinctOn'] ?? null, 'distinctOn');
+  const keys = orderKeys(table, args['orderBy'] ?? null, distinct);
   // Cursors are made and read under this ordering only (a cursor carries its signature).
-  const signature = orderSignature(table, keys);
+  const signature = orderSignature(table, keys, distinct);
+  // With distinctOn, every reading of the rows reads the distinct ones (distinctRows).
+  const rowsAt = (a: string) => distinctRows(context, source, a, where, distinct, keys);
   const backwards = last !== undefined;
   const pageKeys = backwards ? reversed(keys) : keys;
   const limit = first ?? (last as Param);
 
   const alias = context.alias();
-  const { from, conditions } = baseRows(context, source, alias, where);
+  const { from, conditions } = rowsAt(alias);
   if (after) conditions.push(keysetSql(alias, keys, after, signature));
   if (before) conditions.push(keysetSql(alias, reversed(keys), before, signature));
 
@@ -76,7 +81,7 @@ export function connectionSql(
         break;
       case 'totalCount': {
         const countAlias = context.alias();
-        const rows = baseRows(context, source, countAlias, where);
+        const rows = rowsAt(countAlias);
         entries.push([
           key,
           sql`(SELECT count(*)::int FROM ${rows.from}${whereClause(rows.conditions)})`,
@@ -109,7 +114,7 @@ export function connectionSql(
             if (!cursor) return sql`FALSE`;
             // Rows on the far side of the cursor exist: there is a page beyond it.
             const a = context.alias();
-            const rows = baseRows(context, source, a, where);
+            const rows = rowsAt(a);
             return sql`EXISTS (SELECT 1 FROM ${rows.from} WHERE ${join([...rows.conditions, sql`NOT ${keysetSql(a, ks, cursor, signature)}`], ' AND ')})`;
           };
           // count(p.i), not count(*): the aggregate is read inside pageInfo's object (jsonObject).

@@ -126,8 +126,8 @@ const NON_FINITE = /"(?:NaN|-?Infinity)"/;
 /**
  * The DataSource (src/engine/source/DataSource.ts) that turns reflected root fields into ONE SQL
  * statement. Values always become parameters. What changes the statement's text is the *shape*
- * of the variables: which are null, which fields of an input object are given, OrderDirection
- * values. The common case (no input-object variables) has one shape; each shape is built once and
+ * of the variables: which are null, which fields of an input object are given, the values of
+ * OrderDirection and of the column enums (distinctOn, groupBy). The common case (no input-object variables) has one shape; each shape is built once and
  * kept with the plan.
  */
 export function createPgSource(

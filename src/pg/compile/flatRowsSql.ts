@@ -6,10 +6,11 @@ import type { ColumnModel, Model, TableModel } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
 import { collectSubfields } from './collectFields.js';
 import { columnJson, columnOperand, columnRef } from './columnSql.js';
+import { distinctOnClause, readColumnList } from './distinctOnSql.js';
 import { orderBySql, orderKeys } from './orderSql.js';
 import { Param } from './Param.js';
 import { baseRows, defaultPageSize, pageSize, pagingParam, whereClause } from './rowsSql.js';
-import { readArgs } from './selectionSql.js';
+import { readArgs } from './readArgument.js';
 
 /**
  * How one key of a flat row is written: from the value the driver decoded for a column
@@ -73,13 +74,14 @@ export function flatRowsSql(
       rows: { shape: 'one', cells: selected.cells },
     };
   }
-  const keys = orderKeys(table, args['orderBy'] ?? null);
+  const distinct = readColumnList(table, args['distinctOn'] ?? null, 'distinctOn');
+  const keys = orderKeys(table, args['orderBy'] ?? null, distinct);
   const order = keys.length > 0 ? sql` ORDER BY ${orderBySql(alias, keys)}` : sql``;
   const limit = pageSize(context, args['limit'], 'limit') ?? defaultPageSize(context);
   const offset = pagingParam(args['offset'], 'offset');
   const paging = sql` LIMIT ${limit}${offset ? sql` OFFSET ${offset}` : sql``}`;
   return {
-    node: sql`SELECT ${select} FROM ${from}${whereClause(conditions)}${order}${paging}`,
+    node: sql`SELECT ${distinctOnClause(alias, distinct)}${select} FROM ${from}${whereClause(conditions)}${order}${paging}`,
     rows: { shape: 'list', cells: selected.cells },
   };
 }

@@ -7,14 +7,44 @@ import type { ArgValue } from './readArgument.js';
 
 /**
  * One sort key: a column of the list's own rows, or of a row reached through to-one relations
- * (`orderBy: [{ author: { username: ASC } }]`: path [author], column username).
+ * (`orderBy: [{ author: { username: ASC } }]`: path [author], column username), or the number of
+ * rows of a to-many relation of either (`{ posts: { count: DESC } }`: `count` is that relation,
+ * `column` COUNT_COLUMN).
  */
 export interface OrderKey {
   readonly path: ReadonlyArray<RelationModel>;
   readonly column: ColumnModel;
+  readonly count?: RelationModel | undefined;
   readonly desc: boolean;
   readonly nullsFirst: boolean;
 }
+
+/**
+ * The value of a `count` key as the cursor and keyset condition see it: an `int8` that is never
+ * NULL (`count(*)`), named like the aggregate field.
+ */
+export const COUNT_COLUMN: ColumnModel = {
+  column: {
+    name: 'count',
+    type: {
+      name: 'int8',
+      schema: 'pg_catalog',
+      isArray: false,
+      isEnum: false,
+      output: ['pg_catalog', 'int8out'],
+    },
+    notNull: true,
+    comment: null,
+  },
+  name: 'count',
+  fieldName: 'count',
+  scalar: 'BigInt',
+  enumModel: undefined,
+  isArray: false,
+  notNull: true,
+  textForm: 'cast',
+  orderable: true,
+};
 
 /**
  * Reads one `orderBy` item: exactly one field set, a column with its direction or a to-one
@@ -39,24 +69,36 @@ export function readOrderItem(
     const [field, inner] = entries[0] as [string, ArgValue];
     const column = at.columns.get(field);
     if (column) return { path, column, direction: inner as string };
-    // Validation let only columns and to-one relations into an OrderBy input.
+    // Validation let only columns and relations into an OrderBy input; a to-many relation takes
+    // `<Target>AggregateOrderBy`, whose one field is `count`.
     const relation = at.relationFilters.get(field) as RelationModel;
+    if (!relation.toOne) {
+      const count = (inner ?? {}) as Record<string, ArgValue>;
+      const direction = count['count'];
+      if (typeof direction !== 'string')
+        throw badInput(`The orderBy item "${field}" must set "count".`);
+      return { path, column: COUNT_COLUMN, count: relation, direction };
+    }
     path.push(relation);
     at = relation.target;
     value = inner;
   }
 }
 
-/** The same column reached the same way. */
+/** The same column (or count of the same relation) reached the same way. */
 export function sameKey(a: Omit<OrderKey, 'desc' | 'nullsFirst'>, b: typeof a): boolean {
   return (
     a.column === b.column &&
+    a.count === b.count &&
     a.path.length === b.path.length &&
     a.path.every((r, i) => r === b.path[i])
   );
 }
 
-/** Never NULL: a NOT NULL column, reached (if at all) through relations whose row always exists. */
+/**
+ * Never NULL: a NOT NULL column (a count is one), reached (if at all) through relations whose row
+ * always exists.
+ */
 export function keyNotNull(key: OrderKey): boolean {
   return key.column.notNull && key.path.every((r) => r.required);
 }
@@ -69,7 +111,9 @@ export function keyNotNull(key: OrderKey): boolean {
  * BY, keyset condition, cursor).
  */
 export function orderKeyRef(alias: string, key: OrderKey): SqlNode {
-  if (key.path.length === 0) return columnRef(alias, key.column);
+  const value = (at: string) =>
+    key.count ? countRef(alias, at, key.count) : columnRef(at, key.column);
+  if (key.path.length === 0) return value(alias);
   let previous = alias;
   const from: SqlNode[] = [];
   let where: SqlNode = sql``;
@@ -88,15 +132,35 @@ export function orderKeyRef(alias: string, key: OrderKey): SqlNode {
     } else from.push(sql`JOIN ${table} ON ${on}`);
     previous = at;
   });
-  return sql`(SELECT ${columnRef(previous, key.column)} FROM ${join(from, ' ')} WHERE ${where})`;
+  return sql`(SELECT ${value(previous)} FROM ${join(from, ' ')} WHERE ${where})`;
+}
+
+/**
+ * `(SELECT count(*) FROM posts AS t1_n WHERE t1_n.author_id = t1.id)`: the rows of a to-many
+ * relation of the row `at`, which an index on the foreign key's columns answers. Through a
+ * junction table the junction's rows are counted: each points at an existing row (its foreign key).
+ */
+function countRef(alias: string, at: string, relation: RelationModel): SqlNode {
+  const n = `${alias}_n`;
+  const [table, pairs] = relation.via
+    ? [relation.via.junction, relation.via.sourcePairs]
+    : [relation.target.table, relation.pairs];
+  const on = join(
+    pairs.map(([mine, theirs]) => sql`${identifier(n, theirs)} = ${identifier(at, mine)}`),
+    ' AND ',
+  );
+  return sql`(SELECT count(*) FROM ${identifier(table.schema, table.name)} AS ${identifier(n)} WHERE ${on})`;
 }
 
 /** What tells the key apart in a cursor's signature: the relations it follows, and its column. */
 export function keyIdentity(key: OrderKey): string[] {
+  const relation = (r: RelationModel) =>
+    r.via
+      ? `${r.via.junction.schema}.${r.via.junction.name}(${r.via.sourcePairs.flat().join(',')})`
+      : `${r.target.table.schema}.${r.target.table.name}(${r.pairs.flat().join(',')})`;
   return [
-    ...key.path.map(
-      (r) => `${r.target.table.schema}.${r.target.table.name}(${r.pairs.flat().join(',')})`,
-    ),
+    ...key.path.map(relation),
+    ...(key.count ? [`count ${relation(key.count)}`] : []),
     key.column.name,
   ];
 }

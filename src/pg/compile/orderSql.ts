@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
-import type { TableModel } from '../schema/Model.js';
+import type { ColumnModel, TableModel } from '../schema/Model.js';
 import { textProblem } from '../schema/pgInput.js';
 import { tieBreakers } from '../schema/tieBreakers.js';
 import { columnType } from './columnSql.js';
@@ -19,20 +19,36 @@ import type { ArgValue } from './readArgument.js';
 export type { OrderKey } from './orderKeySql.js';
 
 /**
- * The sort keys of a list: the `orderBy` items in order, then the tie-breakers not already used
- * (`tieBreakers`), so pages are deterministic; without `orderBy` the order is the tie-breakers'.
+ * The sort keys of a list: the `distinctOn` columns first (PostgreSQL's DISTINCT ON keeps the
+ * first row of each group in this order), each in the direction an `orderBy` item gives it, else
+ * ascending; then the other `orderBy` items in order; then the tie-breakers not already used
+ * (`tieBreakers`), so pages are deterministic; without either the order is the tie-breakers'.
  */
-export function orderKeys(table: TableModel, orderBy: ArgValue): OrderKey[] {
-  const keys: OrderKey[] = [];
+export function orderKeys(
+  table: TableModel,
+  orderBy: ArgValue,
+  distinctOn: ReadonlyArray<ColumnModel> = [],
+): OrderKey[] {
+  const given: OrderKey[] = [];
   const items = orderBy === null ? [] : Array.isArray(orderBy) ? orderBy : [orderBy];
   for (const item of items) {
-    const { path, column, direction } = readOrderItem(table, item);
+    const { path, column, count, direction } = readOrderItem(table, item);
     const desc = direction.startsWith('DESC');
     const nullsFirst =
       direction.endsWith('NULLS_FIRST') || (desc && !direction.endsWith('NULLS_LAST'));
-    if (!keys.some((k) => sameKey(k, { path, column })))
-      keys.push({ path, column, desc, nullsFirst });
+    if (!given.some((k) => sameKey(k, { path, column, count })))
+      given.push({ path, column, count, desc, nullsFirst });
   }
+  const keys: OrderKey[] = distinctOn.map(
+    (column) =>
+      given.find((k) => sameKey(k, { path: [], column })) ?? {
+        path: [],
+        column,
+        desc: false,
+        nullsFirst: false,
+      },
+  );
+  for (const key of given) if (!keys.includes(key)) keys.push(key);
   for (const column of tieBreakers(table)) {
     if (!keys.some((k) => sameKey(k, { path: [], column })))
       keys.push({ path: [], column, desc: false, nullsFirst: false });
@@ -57,13 +73,20 @@ export function orderBySql(alias: string, keys: ReadonlyArray<OrderKey>): SqlNod
 }
 
 /**
- * What a cursor is valid for: the list's table and its sort keys (columns, directions, NULLS
- * placement). A cursor carries it, so a cursor made under another `orderBy` is refused instead of
- * silently giving a wrong page (its values would be compared against the wrong columns or in the
- * wrong direction). A short hash: it only has to tell orderings apart, not hide them.
+ * What a cursor is valid for: the list's table, its `distinctOn` columns and its sort keys
+ * (columns, directions, NULLS placement). A cursor carries it, so a cursor made under another
+ * `orderBy` (or `distinctOn`) is refused instead of silently giving a wrong page (its values would
+ * be compared against the wrong columns or in the wrong direction). A short hash: it only has to
+ * tell orderings apart, not hide them.
  */
-export function orderSignature(table: TableModel, keys: ReadonlyArray<OrderKey>): string {
+export function orderSignature(
+  table: TableModel,
+  keys: ReadonlyArray<OrderKey>,
+  distinctOn: ReadonlyArray<ColumnModel> = [],
+): string {
   const parts = [table.table.schema, table.table.name];
+  // Written only when given, so the cursors of lists without distinctOn keep their signature.
+  if (distinctOn.length > 0) parts.push('distinct', ...distinctOn.map((c) => c.name), '');
   for (const k of keys) parts.push(...keyIdentity(k), k.desc ? 'd' : 'a', k.nullsFirst ? 'f' : 'l');
   return createHash('sha256').update(parts.join('\0')).digest('base64url').slice(0, 10);
 }

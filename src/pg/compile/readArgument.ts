@@ -1,21 +1,24 @@
 import {
+  GraphQLEnumType,
   GraphQLInputObjectType,
   GraphQLList,
   GraphQLNonNull,
   Kind,
   print,
   valueFromAST,
+  type FieldNode,
   type GraphQLInputType,
+  type GraphQLObjectType,
   type ValueNode,
 } from 'graphql';
-import { OrderDirection } from '../schema/inputTypes.js';
 import type { ModelLimits } from '../schema/Model.js';
+import type { BuildContext } from './BuildContext.js';
 import { filterTooDeep, Param, type Variables } from './Param.js';
 
 /**
  * An argument as the SQL compiler sees it: input objects and lists of input objects are real
- * objects and arrays (they decide the shape of the SQL), `OrderDirection` values are strings (they
- * decide the SQL text), and every other scalar or scalar list is a `Param` read at execute time.
+ * objects and arrays (they decide the shape of the SQL), the values of enums marked DECIDES_SQL
+ * (`OrderDirection`, `<Type>OrderableColumn`) are strings (they decide the SQL text), and every other scalar or scalar list is a `Param` read at execute time.
  */
 export type ArgValue = Param | string | null | ArgValue[] | { [field: string]: ArgValue };
 
@@ -47,7 +50,7 @@ export function readArgument(
   }
   if (node.kind === Kind.NULL) return null;
   if (isStructural(named)) {
-    if (named === OrderDirection)
+    if (decidesSql(named))
       return (valueFromAST(node, named, variables) as string | undefined) ?? null;
     if (named instanceof GraphQLList) {
       // Input coercion (spec §3.11): a single value where a list is expected is a list of one.
@@ -109,7 +112,7 @@ function fromVariable(
   if (value === null || value === undefined) return null;
   if (level > maxInputNesting(limits)) throw filterTooDeep(limits.maxFilterDepth);
   const named = type instanceof GraphQLNonNull ? type.ofType : type;
-  if (named === OrderDirection) return value as string;
+  if (decidesSql(named)) return value as string;
   if (!isStructural(named))
     return new Param((vars) => dig(vars, path) ?? null, `$${path.join('.')}`);
   if (named instanceof GraphQLList) {
@@ -137,12 +140,20 @@ function fromVariable(
 function isStructural(type: GraphQLInputType): boolean {
   const named = type instanceof GraphQLNonNull ? type.ofType : type;
   if (named instanceof GraphQLList) return isStructural(named.ofType);
-  return named instanceof GraphQLInputObjectType || named === OrderDirection;
+  return named instanceof GraphQLInputObjectType || decidesSql(named);
+}
+
+/** An enum marked DECIDES_SQL (OrderDirection, `<Type>OrderableColumn`): read at plan time. */
+function decidesSql(type: GraphQLInputType): type is GraphQLEnumType {
+  return (
+    type instanceof GraphQLEnumType &&
+    (type.extensions as { sluice?: { decidesSql?: boolean } }).sluice?.decidesSql === true
+  );
 }
 
 /**
  * The part of the variables that decides the SQL text: null or not for every value, the fields
- * present in input objects, list lengths of input objects and OrderDirection values. Requests with
+ * present in input objects, list lengths of input objects and the values of DECIDES_SQL enums. Requests with
  * the same shape share one statement. Runs on every request before anything else reads the
  * variables, so it walks with its own stack, not recursion: linear in the value, whatever its
  * depth (the depth is refused later, by readArgument).
@@ -159,7 +170,7 @@ export function variableShape(value: unknown, type: GraphQLInputType): string {
     const [v, t] = item;
     const named = t instanceof GraphQLNonNull ? t.ofType : t;
     if (v === null || v === undefined) out.push('n');
-    else if (named === OrderDirection) out.push(String(v));
+    else if (decidesSql(named)) out.push(String(v));
     else if (!isStructural(named)) out.push('v');
     else if (named instanceof GraphQLList) {
       const items: unknown[] = Array.isArray(v) ? v : [v];
@@ -191,4 +202,25 @@ function dig(value: unknown, path: ReadonlyArray<string | number>): unknown {
     current = (current as Record<string | number, unknown>)[key];
   }
   return current;
+}
+
+/** The field's arguments, read against this request's variables (for the statement's shape). */
+export function readArgs(
+  context: BuildContext,
+  parentType: GraphQLObjectType,
+  nodes: ReadonlyArray<FieldNode>,
+): Record<string, ArgValue> {
+  const node = nodes[0] as FieldNode;
+  const fieldDef = parentType.getFields()[node.name.value];
+  const args: Record<string, ArgValue> = {};
+  for (const argDef of fieldDef?.args ?? []) {
+    const argNode = node.arguments?.find((a) => a.name.value === argDef.name);
+    args[argDef.name] = readArgument(
+      argNode?.value,
+      argDef.type,
+      context.variables,
+      context.model.limits,
+    );
+  }
+  return args;
 }

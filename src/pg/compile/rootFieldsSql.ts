@@ -6,7 +6,8 @@ import type { Model } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
 import { columnOperand, columnRef } from './columnSql.js';
 import { flatRowsSql, type FlatRows } from './flatRowsSql.js';
-import { readArgs, relationSql, singleRowSql } from './selectionSql.js';
+import { readArgs } from './readArgument.js';
+import { relationSql, singleRowSql } from './selectionSql.js';
 import { Param } from './Param.js';
 
 export interface RootStatement {

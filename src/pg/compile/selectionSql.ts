@@ -1,4 +1,4 @@
-import { GraphQLError, type FieldNode, type GraphQLObjectType } from 'graphql';
+import { GraphQLError, type FieldNode } from 'graphql';
 import { identifier, nameLiteral, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
 import { neededColumnKey, type RelationShape, type TableModel } from '../schema/Model.js';
@@ -8,8 +8,9 @@ import { columnJson } from './columnSql.js';
 import { connectionSql } from './connectionSql.js';
 import { aggregateSql } from './aggregateSql.js';
 import { fitsRow, jsonArray, jsonObject, jsonRow, selectList, type Entry } from './jsonObject.js';
+import { distinctOnClause, readColumnList } from './distinctOnSql.js';
 import { orderBySql, orderKeys } from './orderSql.js';
-import { readArgument, type ArgValue } from './readArgument.js';
+import { readArgs, type ArgValue } from './readArgument.js';
 import {
   baseRows,
   defaultPageSize,
@@ -104,7 +105,8 @@ export function singleRowSql(
 }
 
 /**
- * A list: an array aggregate (jsonArray) over a row subquery that filters, orders and limits at its own level, so a
+ * A list: an array aggregate (jsonArray) over a row subquery that filters, orders (after
+ * `distinctOn`: `SELECT DISTINCT ON (…)`) and limits at its own level, so a
  * nested `posts(limit: 3)` limits per parent row. PostgreSQL feeds an aggregate the rows of a
  * sorted subquery in order when nothing else is joined in (the shape measured fastest, docs/pg.md).
  */
@@ -117,8 +119,10 @@ export function listSql(
 ): SqlNode {
   const alias = context.alias();
   const { from, conditions } = baseRows(context, source, alias, args['where'] ?? null);
-  const keys = orderKeys(table, args['orderBy'] ?? null);
+  const distinct = readColumnList(table, args['distinctOn'] ?? null, 'distinctOn');
+  const keys = orderKeys(table, args['orderBy'] ?? null, distinct);
   const entries = objectEntries(context, table, alias, nodes);
+  const select = distinctOnClause(alias, distinct);
   const order = keys.length > 0 ? sql` ORDER BY ${orderBySql(alias, keys)}` : sql``;
   const limit = pageSize(context, args['limit'], 'limit') ?? defaultPageSize(context);
   const offset = pagingParam(args['offset'], 'offset');
@@ -126,28 +130,7 @@ export function listSql(
   const s = identifier(context.alias('s'));
   const rows = sql`FROM ${from}${whereClause(conditions)}${order}${paging}`;
   if (fitsRow(entries)) {
-    return sql`(SELECT ${jsonArray(s)} FROM (SELECT ${selectList(entries)} ${rows}) AS ${s})`;
+    return sql`(SELECT ${jsonArray(s)} FROM (SELECT ${select}${selectList(entries)} ${rows}) AS ${s})`;
   }
-  return sql`(SELECT ${jsonArray(sql`${s}.j`)} FROM (SELECT ${jsonObject(context, entries)} AS j ${rows}) AS ${s})`;
-}
-
-/** The field's arguments, read against this request's variables (for the statement's shape). */
-export function readArgs(
-  context: BuildContext,
-  parentType: GraphQLObjectType,
-  nodes: ReadonlyArray<FieldNode>,
-): Record<string, ArgValue> {
-  const node = nodes[0] as FieldNode;
-  const fieldDef = parentType.getFields()[node.name.value];
-  const args: Record<string, ArgValue> = {};
-  for (const argDef of fieldDef?.args ?? []) {
-    const argNode = node.arguments?.find((a) => a.name.value === argDef.name);
-    args[argDef.name] = readArgument(
-      argNode?.value,
-      argDef.type,
-      context.variables,
-      context.model.limits,
-    );
-  }
-  return args;
+  return sql`(SELECT ${jsonArray(sql`${s}.j`)} FROM (SELECT ${select}${jsonObject(context, entries)} AS j ${rows}) AS ${s})`;
 }

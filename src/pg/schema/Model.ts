@@ -44,6 +44,11 @@ export interface TableModel {
   /** Relations usable in `where` (by field name, without the Connection/Aggregate variants). */
   readonly relationFilters: Map<string, RelationModel>;
   readonly listField: string;
+  /**
+   * The orderable columns by their enum value name (`author_id` → `AUTHOR_ID`): what `distinctOn`
+   * and an aggregate's `groups(groupBy:)` name (`<Type>OrderableColumn`).
+   */
+  readonly orderableColumns: ReadonlyMap<string, ColumnModel>;
   /** Names of the mutation input types; undefined when the table takes no writes (no key, a view). */
   readonly write: TableWriteModel | undefined;
 }

@@ -205,4 +205,29 @@ describe('buildModel: name collisions', () => {
     ]);
     expect(buildModel(collide)).toEqual(model);
   });
+
+  it('counts the grouped-aggregate and column-enum types among the names a table stands for', () => {
+    const model = buildModel({
+      enums: [],
+      tables: [
+        table('book_aggregate_groups', [column('id')]),
+        table('book_orderable_columns', [column('id')]),
+        table('books', [column('id'), column('a_b'), column('aB', text)]),
+      ],
+    });
+    // Tables claim names by name: the two first take Book's derived names, so books is Book2.
+    expect([...model.tables.keys()]).toEqual([
+      'BookAggregateGroup',
+      'BookOrderableColumn',
+      'Book2',
+    ]);
+    expect(model.warnings[0]).toContain('table public.books is named Book2');
+    // Columns with the same constant name: the second takes the first free numeric suffix.
+    const books = model.tables.get('Book2')!;
+    expect([...books.orderableColumns].map(([value, c]) => [value, c.name])).toEqual([
+      ['ID', 'id'],
+      ['A_B', 'a_b'],
+      ['A_B2', 'aB'],
+    ]);
+  });
 });

@@ -174,6 +174,7 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
       fields: new Map(),
       relationFilters: new Map(),
       listField: inflect.listField(table),
+      orderableColumns: orderableColumns(columns, inflect),
       write: writeModel(table, columns, byName, inflect),
     };
     tables.set(model.typeName, model);
@@ -400,6 +401,25 @@ function writeModel(
     [...writable.values()].map((c) => [inflect.constantName(c.name), c] as const),
   );
   return { columns: writable, constraints, columnValues };
+}
+
+/**
+ * The orderable columns by enum value name, in table order; of two columns with the same constant
+ * name (`a_b` and `aB`), the first keeps it and the other gets the first free numeric suffix.
+ */
+function orderableColumns(
+  columns: ReadonlyMap<string, ColumnModel>,
+  inflect: Inflector,
+): Map<string, ColumnModel> {
+  const values = new Map<string, ColumnModel>();
+  for (const column of columns.values()) {
+    if (!column.orderable) continue;
+    const base = inflect.constantName(column.name);
+    let name = base;
+    for (let n = 2; values.has(name); n++) name = `${base}${n}`;
+    values.set(name, column);
+  }
+  return values;
 }
 
 /**

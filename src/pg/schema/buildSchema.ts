@@ -1,6 +1,5 @@
 import {
   GraphQLBoolean,
-  GraphQLFloat,
   GraphQLInt,
   GraphQLList,
   GraphQLNonNull,
@@ -16,7 +15,6 @@ import {
   type GraphQLFieldConfigMap,
   type GraphQLFieldResolver,
   type GraphQLOutputType,
-  type GraphQLScalarType,
 } from 'graphql';
 import type { PgSource } from '../compile/createPgSource.js';
 import { createInputTypes, SCALARS, type InputTypes } from './inputTypes.js';
@@ -31,7 +29,7 @@ import {
 import { mutationType } from './mutationSchema.js';
 import { changeEventFields } from '../realtime/changeEventFields.js';
 import type { ChangeFeed } from '../realtime/createChangeFeed.js';
-import { GraphQLBigFloat, GraphQLBigInt } from './scalars.js';
+import { createAggregateTypes } from './aggregateTypes.js';
 import { defaultOrderDescription } from './tieBreakers.js';
 
 /**
@@ -74,7 +72,6 @@ export function buildSchema(
   const inputs = createInputTypes();
   const objects = new Map<TableModel, GraphQLObjectType>();
   const connections = new Map<TableModel, GraphQLObjectType>();
-  const aggregates = new Map<TableModel, GraphQLObjectType>();
 
   const objectType = (table: TableModel): GraphQLObjectType => {
     let type = objects.get(table);
@@ -192,39 +189,12 @@ export function buildSchema(
     return type;
   };
 
-  const aggregateType = (table: TableModel): GraphQLObjectType => {
-    let type = aggregates.get(table);
-    if (!type) {
-      const fields: GraphQLFieldConfigMap<unknown, unknown> = {
-        count: { type: new GraphQLNonNull(GraphQLInt), resolve: byResponseKey },
-      };
-      for (const fn of AGGREGATE_FUNCTIONS) {
-        const columns = [...table.columns.values()].filter(
-          (c) => aggregateScalar(fn, c) !== undefined,
-        );
-        if (columns.length === 0) continue;
-        const sub = new GraphQLObjectType({
-          name: `${table.typeName}${fn.charAt(0).toUpperCase()}${fn.slice(1)}Aggregate`,
-          fields: Object.fromEntries(
-            columns.map((c) => [
-              c.fieldName,
-              {
-                type:
-                  fn === 'countDistinct'
-                    ? new GraphQLNonNull(GraphQLInt)
-                    : (aggregateScalar(fn, c, inputs) as GraphQLOutputType),
-                resolve: byResponseKey,
-              },
-            ]),
-          ),
-        });
-        fields[fn] = { type: new GraphQLNonNull(sub), resolve: byResponseKey };
-      }
-      type = new GraphQLObjectType({ name: `${table.typeName}Aggregate`, fields });
-      aggregates.set(table, type);
-    }
-    return type;
-  };
+  const aggregateType = createAggregateTypes(
+    inputs,
+    model.limits,
+    (slicing) => listSize(slicing, model.limits),
+    byResponseKey,
+  );
 
   /** Resolves a computed field's SDL type against GraphQL's, Sluice's and the reflected types. */
   const typeRef = (ref: string): GraphQLOutputType => {
@@ -295,44 +265,6 @@ export function buildSchema(
   });
 }
 
-export const AGGREGATE_FUNCTIONS = ['sum', 'avg', 'min', 'max', 'countDistinct'] as const;
-export type AggregateFunction = (typeof AGGREGATE_FUNCTIONS)[number];
-
-/** The GraphQL scalar of `fn(column)`, or undefined when the function does not apply. */
-export function aggregateScalar(
-  fn: AggregateFunction,
-  column: ColumnModel,
-  inputs?: InputTypes,
-): GraphQLScalarType | ReturnType<InputTypes['scalar']> | undefined {
-  if (column.isArray) return undefined;
-  const numeric = ['Int', 'BigInt', 'BigFloat', 'Float'].includes(column.scalar);
-  switch (fn) {
-    case 'sum':
-      // PostgreSQL: sum(int2/int4) is int8, sum(int8/numeric) is numeric, sum(float) is float8.
-      if (!numeric) return undefined;
-      return column.scalar === 'Int'
-        ? GraphQLBigInt
-        : column.scalar === 'Float'
-          ? GraphQLFloat
-          : GraphQLBigFloat;
-    case 'avg':
-      if (!numeric) return undefined;
-      return column.scalar === 'Float' ? GraphQLFloat : GraphQLBigFloat;
-    case 'countDistinct':
-      // count(DISTINCT col): the non-NULL values told apart by the type's equality.
-      return column.orderable ? GraphQLInt : undefined;
-    case 'min':
-    case 'max':
-      if (!column.orderable || column.scalar === 'Boolean' || column.scalar === 'UUID')
-        return undefined;
-      return inputs
-        ? inputs.scalar(column)
-        : column.scalar === 'enum'
-          ? GraphQLString
-          : SCALARS[column.scalar];
-  }
-}
-
 /**
  * `extensions.sluice.listSize` of a list or connection field, for the engine's cost estimate: the
  * arguments that size it, the size it has without them, and (for a connection) the fields that
@@ -368,6 +300,19 @@ function orderByArg(table: TableModel, inputs: InputTypes): GraphQLFieldConfigAr
   };
 }
 
+/** `distinctOn`, when the table has an orderable column. */
+function distinctOnArg(table: TableModel, inputs: InputTypes): GraphQLFieldConfigArgumentMap {
+  const columns = inputs.orderableColumn(table);
+  if (!columns) return {};
+  return {
+    distinctOn: {
+      type: new GraphQLList(new GraphQLNonNull(columns)),
+      description:
+        'Only the first row of each set of rows equal in these columns (SQL DISTINCT ON): the list is ordered by them first, in the direction orderBy gives each (else ascending), then by orderBy, which chooses the row kept.',
+    },
+  };
+}
+
 function listArgs(
   table: TableModel,
   inputs: InputTypes,
@@ -376,6 +321,7 @@ function listArgs(
   return {
     where: { type: inputs.where(table) },
     ...orderByArg(table, inputs),
+    ...distinctOnArg(table, inputs),
     limit: {
       type: GraphQLInt,
       defaultValue: limits.defaultPageSize,
@@ -393,6 +339,7 @@ function connectionArgs(
   return {
     where: { type: inputs.where(table) },
     ...orderByArg(table, inputs),
+    ...distinctOnArg(table, inputs),
     // No default value: `last` alone must not meet a default `first`. Without either (or both
     // null) the page is the first `defaultPageSize` rows.
     first: {

@@ -26,6 +26,8 @@ import { MATCHES_FIELD } from './textSearch.js';
 export interface InputTypes {
   where(table: TableModel): GraphQLInputObjectType;
   orderBy(table: TableModel): GraphQLInputObjectType | undefined;
+  /** `<Type>OrderableColumn`, the columns `distinctOn` and `groupBy` name; undefined when none. */
+  orderableColumn(table: TableModel): GraphQLEnumType | undefined;
   scalar(column: ColumnModel): GraphQLScalarType | GraphQLEnumType;
   enumType(model: EnumModel): GraphQLEnumType;
 }
@@ -43,9 +45,16 @@ export const SCALARS: Record<Exclude<ScalarKind, 'enum'>, GraphQLScalarType> = {
   JSON: GraphQLJSON,
 };
 
+/**
+ * Marks an enum whose values change the SQL text (which columns a statement names), not only its
+ * parameters: the compiler reads its values at plan time and the statement cache keys on them.
+ */
+export const DECIDES_SQL = { sluice: { decidesSql: true } } as const;
+
 /** ORDER BY direction with explicit NULLS placement (PostgreSQL's default: NULLS LAST for ASC). */
 export const OrderDirection = new GraphQLEnumType({
   name: 'OrderDirection',
+  extensions: DECIDES_SQL,
   values: {
     ASC: { value: 'ASC', description: 'Ascending, nulls last.' },
     ASC_NULLS_FIRST: { value: 'ASC_NULLS_FIRST' },
@@ -89,6 +98,8 @@ export function createInputTypes(): InputTypes {
   const wheres = new Map<TableModel, GraphQLInputObjectType>();
   const orderBys = new Map<TableModel, GraphQLInputObjectType | undefined>();
   const relationFilters = new Map<TableModel, GraphQLInputObjectType>();
+  const orderableColumns = new Map<TableModel, GraphQLEnumType | undefined>();
+  const aggregateOrders = new Map<TableModel, GraphQLInputObjectType>();
 
   const enumType = (e: EnumModel): GraphQLEnumType => {
     let type = enumTypes.get(e);
@@ -234,15 +245,51 @@ export function createInputTypes(): InputTypes {
     return orderBys.get(table);
   };
 
-  /** A to-one relation sorts by its target's OrderBy (at most one field set, as at the top). */
+  /**
+   * A to-one relation sorts by its target's OrderBy (at most one field set, as at the top); a
+   * to-many one by an aggregate of its rows (`{ posts: { count: DESC } }`).
+   */
   const relatedOrderFields = (table: TableModel): GraphQLInputFieldConfigMap => {
     const fields: GraphQLInputFieldConfigMap = {};
     for (const [name, relation] of table.relationFilters) {
-      const target = relation.toOne ? orderBy(relation.target) : undefined;
+      const target = relation.toOne ? orderBy(relation.target) : aggregateOrder(relation.target);
       if (target) fields[name] = { type: target };
     }
     return fields;
   };
 
-  return { where, orderBy, scalar, enumType };
+  const aggregateOrder = (table: TableModel): GraphQLInputObjectType => {
+    let type = aggregateOrders.get(table);
+    if (!type) {
+      type = new GraphQLInputObjectType({
+        name: `${table.typeName}AggregateOrderBy`,
+        description: `Sorts by an aggregate of the related ${table.typeName} rows.`,
+        fields: {
+          count: { type: OrderDirection, description: 'The number of related rows.' },
+        },
+      });
+      aggregateOrders.set(table, type);
+    }
+    return type;
+  };
+
+  const orderableColumn = (table: TableModel): GraphQLEnumType | undefined => {
+    if (!orderableColumns.has(table)) {
+      const values = [...table.orderableColumns.keys()];
+      orderableColumns.set(
+        table,
+        values.length === 0
+          ? undefined
+          : new GraphQLEnumType({
+              name: `${table.typeName}OrderableColumn`,
+              description: `An orderable column of ${table.typeName}, for distinctOn and groupBy.`,
+              values: Object.fromEntries(values.map((v) => [v, { value: v }])),
+              extensions: DECIDES_SQL,
+            }),
+      );
+    }
+    return orderableColumns.get(table);
+  };
+
+  return { where, orderBy, orderableColumn, scalar, enumType };
 }

@@ -19,8 +19,12 @@ const TABLE_TYPE_SUFFIXES = [
   'MinAggregate',
   'MaxAggregate',
   'CountDistinctAggregate',
+  'AggregateGroup',
+  'GroupKeys',
   'Where',
   'OrderBy',
+  'AggregateOrderBy',
+  'OrderableColumn',
   'RelationFilter',
   // Mutations' types (mutationSchema.ts).
   'Input',

@@ -12,7 +12,7 @@ import type { SqlNode } from '../../sql/SqlNode.js';
 import type { Model, MutationFieldModel, TableModel } from '../../schema/Model.js';
 import type { BuildContext } from '../BuildContext.js';
 import { bindValues, Param, type Variables } from '../Param.js';
-import { readArgs } from '../selectionSql.js';
+import { readArgs } from '../readArgument.js';
 import { StatementCache } from '../StatementCache.js';
 import { variablesShapeKey } from '../usedVariables.js';
 import { changeSql } from './changeSql.js';

@@ -1,0 +1,169 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { explain } from '../../src/pg/explain.js';
+import { reflect, type Reflection } from '../../src/pg/reflect.js';
+import { runOperation } from './support/runOperation.js';
+import { useTestDatabase } from './support/testDatabase.js';
+
+/**
+ * `orderBy` on the number of rows of a to-many relation (`{ posts: { count: DESC } }`): backward
+ * foreign keys, many-to-many through a junction, after a to-one hop; keyset pages in either
+ * direction must give exactly the list's order, which is checked against joins written by hand.
+ */
+const db = useTestDatabase(async (client) => {
+  await client.exec(`
+    CREATE TABLE writers (id int PRIMARY KEY, name text NOT NULL);
+    CREATE TABLE notes (
+      id int PRIMARY KEY,
+      writer_id int REFERENCES writers (id),
+      title text NOT NULL
+    );
+    CREATE INDEX notes_writer_id_idx ON notes (writer_id);
+    CREATE TABLE labels (id int PRIMARY KEY, name text NOT NULL);
+    CREATE TABLE note_labels (
+      note_id int NOT NULL REFERENCES notes (id),
+      label_id int NOT NULL REFERENCES labels (id),
+      PRIMARY KEY (note_id, label_id)
+    );
+    INSERT INTO writers SELECT i, 'writer ' || (i % 7) FROM generate_series(1, 300) AS i;
+    INSERT INTO notes
+      SELECT i, CASE WHEN i % 11 = 0 THEN NULL ELSE 1 + (i * i) % 250 END, 'note ' || i
+      FROM generate_series(1, 3000) AS i;
+    INSERT INTO labels SELECT i, 'label ' || i FROM generate_series(1, 5) AS i;
+    INSERT INTO note_labels
+      SELECT n, l FROM generate_series(1, 60) AS n, generate_series(1, 5) AS l WHERE (n + l) % 3 <> 0 OR n % 4 = 0;
+    ANALYZE;
+  `);
+});
+let reflection: Reflection;
+beforeAll(async () => {
+  reflection = await reflect(db.client);
+});
+
+interface Page {
+  nodes: Array<{ id: number }>;
+  pageInfo: {
+    hasNextPage: boolean;
+    hasPreviousPage: boolean;
+    startCursor: string | null;
+    endCursor: string | null;
+  };
+}
+
+const run = async (query: string, variables: Record<string, unknown> = {}) => {
+  const result = await runOperation(reflection.schema, query, variables);
+  const body = JSON.parse(result.body) as {
+    data: Record<string, unknown>;
+    errors?: Array<{ message: string; extensions?: { code?: string } }>;
+  };
+  return { body, sql: result.sql };
+};
+const data = async (query: string, variables: Record<string, unknown> = {}) => {
+  const { body, sql } = await run(query, variables);
+  expect(body.errors).toBeUndefined();
+  return { data: body.data, sql };
+};
+
+// The list, the ordering, and the same order written by hand with joins.
+const ORDERS: Array<[string, string, string, string]> = [
+  [
+    'writers by their number of notes',
+    'writers',
+    '[{ notes: { count: DESC } }]',
+    'SELECT w.id FROM writers w LEFT JOIN notes n ON n.writer_id = w.id GROUP BY w.id ORDER BY count(n.id) DESC, w.id',
+  ],
+  [
+    'then by name, ascending counts',
+    'writers',
+    '[{ notes: { count: ASC } }, { name: DESC }]',
+    'SELECT w.id FROM writers w LEFT JOIN notes n ON n.writer_id = w.id GROUP BY w.id ORDER BY count(n.id), w.name DESC, w.id',
+  ],
+  [
+    'notes by their labels (many-to-many)',
+    'notes',
+    '[{ labels: { count: DESC } }]',
+    'SELECT n.id FROM notes n LEFT JOIN note_labels l ON l.note_id = n.id GROUP BY n.id ORDER BY count(l.label_id) DESC, n.id',
+  ],
+  [
+    "notes by their writer's notes (a nullable to-one hop)",
+    'notes',
+    '[{ writer: { notes: { count: DESC_NULLS_LAST } } }]',
+    'SELECT n.id FROM notes n LEFT JOIN LATERAL (SELECT count(*) AS c FROM notes o WHERE o.writer_id = n.writer_id) o ON n.writer_id IS NOT NULL ORDER BY o.c DESC NULLS LAST, n.id',
+  ],
+];
+
+describe('orderBy on to-many aggregates', () => {
+  it.each(ORDERS)('lists and pages by keyset: %s', async (_name, list, orderBy, oracle) => {
+    const expected = (await db.client.query(oracle)).map((row) => Number(row[0]));
+    const all = await data(`{ ${list}(orderBy: ${orderBy}, limit: 1000) { id } }`);
+    expect((all.data[list] as Array<{ id: number }>).map((r) => r.id)).toEqual(
+      expected.slice(0, 1000),
+    );
+    // Pages over the first rows only (the order is the same throughout).
+    const bound = `id: { lte: 200 }`;
+    const within = expected.filter((id) => id <= 200);
+    const query = `query ($after: String, $before: String, $first: Int, $last: Int) {
+      c: ${list}Connection(where: { ${bound} }, orderBy: ${orderBy}, first: $first, after: $after, last: $last, before: $before) {
+        nodes { id } pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+      }
+    }`;
+    const forward: number[] = [];
+    let after: string | null = null;
+    for (let page = 0; page < 30; page++) {
+      const c = (await data(query, { first: 9, after })).data['c'] as Page;
+      forward.push(...c.nodes.map((n) => n.id));
+      if (!c.pageInfo.hasNextPage) break;
+      after = c.pageInfo.endCursor;
+    }
+    expect(forward).toEqual(within);
+    const backward: number[] = [];
+    let before: string | null = null;
+    for (let page = 0; page < 30; page++) {
+      const c = (await data(query, { last: 11, before })).data['c'] as Page;
+      backward.unshift(...c.nodes.map((n) => n.id));
+      if (!c.pageInfo.hasPreviousPage) break;
+      before = c.pageInfo.startCursor;
+    }
+    expect(backward).toEqual(within);
+  });
+
+  it('writes the count as a correlated subquery, and takes the ordering as a variable', async () => {
+    const literal = await data(
+      '{ writers(orderBy: [{ notes: { count: DESC } }], limit: 3) { id notesAggregate { count } } }',
+    );
+    expect(literal.sql).toContain(
+      'ORDER BY (SELECT count(*) FROM "public"."notes" AS "t1_n" WHERE "t1_n"."writer_id" = "t1"."id") DESC, "t1"."id" ASC',
+    );
+    const variable = await data(
+      'query ($o: [WriterOrderBy!]) { writers(orderBy: $o, limit: 3) { id notesAggregate { count } } }',
+      { o: [{ notes: { count: 'DESC' } }] },
+    );
+    expect(variable.sql).toBe(literal.sql);
+    expect(variable.data).toEqual(literal.data);
+    const counts = (literal.data['writers'] as Array<{ notesAggregate: { count: number } }>).map(
+      (w) => w.notesAggregate.count,
+    );
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+  });
+
+  it('refuses a cursor made under another ordering, and an item without count', async () => {
+    const first = await data(
+      '{ writersConnection(orderBy: [{ notes: { count: DESC } }], first: 2) { pageInfo { endCursor } } }',
+    );
+    const cursor = (first.data['writersConnection'] as Page).pageInfo.endCursor;
+    const other = await run(
+      'query ($c: String) { writersConnection(orderBy: [{ notes: { count: ASC } }], first: 2, after: $c) { nodes { id } } }',
+      { c: cursor },
+    );
+    expect(other.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    const empty = await run('{ writers(orderBy: [{ notes: {} }]) { id } }');
+    expect(empty.body.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
+  });
+
+  it('counts through the index on the foreign key', async () => {
+    const result = await explain(
+      reflection.schema,
+      '{ writers(orderBy: [{ notes: { count: DESC } }], limit: 5) { id } }',
+    );
+    expect(result.plan).toContain('notes_writer_id_idx');
+  });
+});
