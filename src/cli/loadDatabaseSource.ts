@@ -1,6 +1,7 @@
 import { createPgChanges } from '../pg/realtime/createPgChanges.js';
 import {
   catalogVersion,
+  createInflector,
   createPgInvalidation,
   reflect,
   type ReflectOptions,
@@ -39,6 +40,9 @@ export function reflectOptions(
     | 'excludeTables'
     | 'allowUnfilteredWrites'
     | 'readOnly'
+    | 'rename'
+    | 'inflector'
+    | 'viewKeys'
     | (typeof REFLECT_LIMITS)[number]
   >,
 ): ReflectOptions {
@@ -61,6 +65,9 @@ export function reflectOptions(
     ...(config.excludeTables ? { exclude: config.excludeTables } : {}),
     ...(config.allowUnfilteredWrites ? { allowUnfilteredWrites: true } : {}),
     ...(config.readOnly ? { mutations: false } : {}),
+    ...(config.rename ? { rename: config.rename } : {}),
+    ...(config.inflector ? { inflector: createInflector(config.inflector) } : {}),
+    ...(config.viewKeys ? { viewKeys: config.viewKeys } : {}),
     ...limits,
   };
 }

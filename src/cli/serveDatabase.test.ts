@@ -33,6 +33,18 @@ describe('sluice serve --database', () => {
     expect(logs.at(-1)).toBe('stopped');
   }, 180_000);
 
+  it('serves a --schema module that reflects the database with computed fields', async () => {
+    const cli = await start(
+      ['serve', '--schema', 'src/cli/__fixtures__/reflectedSchema.ts', '--port', '0'],
+      { FIXTURE_DATABASE: database.value, SLUICE_LOG_LEVEL: 'silent' },
+    );
+    expect(await post(cli.url, '{ user(id: 3) { handle postsAggregate { count } } }')).toEqual({
+      data: { user: { handle: '@edsger3', postsAggregate: { count: 5 } } },
+    });
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  }, 180_000);
+
   it('takes DATABASE_URL, and exposes only --tables', async () => {
     const cli = await start(['serve', '--port', '0', '--tables', 'users,posts'], {
       DATABASE_URL: database.value,

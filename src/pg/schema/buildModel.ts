@@ -13,7 +13,9 @@ import type {
   RootFieldModel,
   TableModel,
 } from './Model.js';
+import { withDeclaredKeys, type DeclaredKeys } from './declaredKeys.js';
 import { NameScope } from './NameScope.js';
+import { unusedRenameWarnings } from './renameKeys.js';
 import { scalarKind } from './scalarKind.js';
 import { textSearchOf } from './textSearch.js';
 import { uniqueLookupKeys } from './uniqueLookups.js';
@@ -35,6 +37,11 @@ export interface ModelOptions {
    * `posts.posts_author_id_fkey.backward` → its field on the table it points at.
    */
   readonly rename?: Readonly<Record<string, string>>;
+  /**
+   * Keys of views (and materialized or foreign tables), by name (`name` or `schema.name`): a
+   * primary key, unique keys and foreign keys PostgreSQL cannot hold for them (declaredKeys.ts).
+   */
+  readonly viewKeys?: Readonly<Record<string, DeclaredKeys>>;
   /** Computed fields by table name, then field name. */
   readonly computed?: Readonly<Record<string, Readonly<Record<string, ComputedFieldInput>>>>;
   /**
@@ -97,12 +104,13 @@ export interface ComputedFieldInput {
 }
 
 /** Builds the model: which types and fields exist, and what table, column or join each stands for. */
-export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model {
+export function buildModel(reflected: Catalog, options: ModelOptions = {}): Model {
+  const catalog = withDeclaredKeys(reflected, options.viewKeys);
   const limits = modelLimits(options);
   const inflect: Inflector = { ...defaultInflector, ...options.inflector };
   const rename = options.rename ?? {};
   const exposed = catalog.tables.filter((t) => isExposed(t, options));
-  const warnings: string[] = [];
+  const warnings: string[] = unusedRenameWarnings(catalog, exposed, rename);
   const types = new NameScope('types', warnings, BUILT_IN_TYPE_NAMES);
   const query = new NameScope('Query', warnings);
   const enumWhat = (e: CatalogEnum) => `enum ${e.schema}.${e.name}`;
