@@ -43,6 +43,7 @@ export function reflectOptions(
     | 'rename'
     | 'inflector'
     | 'viewKeys'
+    | 'relay'
     | (typeof REFLECT_LIMITS)[number]
   >,
 ): ReflectOptions {
@@ -68,6 +69,7 @@ export function reflectOptions(
     ...(config.rename ? { rename: config.rename } : {}),
     ...(config.inflector ? { inflector: createInflector(config.inflector) } : {}),
     ...(config.viewKeys ? { viewKeys: config.viewKeys } : {}),
+    ...(config.relay ? { relay: true } : {}),
     ...limits,
   };
 }

@@ -31,6 +31,15 @@ describe('sluice print-schema', () => {
     expect(res.stdout).toContain('At most 500.');
   }, 120_000);
 
+  it('prints the Node interface with --relay (or SLUICE_RELAY)', async () => {
+    const res = await run(['print-schema', '--database', database.value, '--relay']);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('type User implements Node {');
+    expect(res.stdout).toContain('): Node\n');
+    const env = await run(['print-schema', '--database', database.value], { SLUICE_RELAY: '1' });
+    expect(env.stdout).toBe(res.stdout);
+  }, 120_000);
+
   it('takes the flags serve takes (DATABASE_URL, --tables), and sorts with --sort', async () => {
     const res = await run(['print-schema', '--tables', 'users', '--sort'], {
       DATABASE_URL: database.value,

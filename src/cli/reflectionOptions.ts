@@ -3,20 +3,22 @@ import { didYouMean } from './didYouMean.js';
 
 /**
  * The reflection choices that are data of `reflect`'s JS API (docs/pg.md, "The config file"):
- * `rename`, the inflector's words and the keys of views: objects, so they are read from the config
- * file only. In the shape of the
+ * `rename`, the inflector's words and the keys of views (objects, so they are read from the config
+ * file only), and Relay's global object identification. In the shape of the
  * one options table (options.ts spreads them into it; this file imports nothing of it).
  */
 export interface ReflectionConfig {
   rename: Record<string, string> | undefined;
   inflector: InflectorWords | undefined;
   viewKeys: Record<string, DeclaredKeys> | undefined;
+  relay: boolean;
 }
 
 export const REFLECTION_DEFAULTS: ReflectionConfig = {
   rename: undefined,
   inflector: undefined,
   viewKeys: undefined,
+  relay: false,
 };
 
 /** Turns one JSON value into what it stands for, or throws an Error that says what is wrong. */
@@ -45,6 +47,12 @@ export const REFLECTION_OPTIONS = [
     commands: reflecting,
     help: 'keys of views: {"view": {"primaryKey": […], "uniqueKeys": [[…]], "foreignKeys": [{"columns": […], "references": "table"}]}}',
     defaultHelp: 'none',
+  },
+  {
+    name: 'relay',
+    kind: { type: 'boolean' },
+    commands: reflecting,
+    help: 'Relay global object identification: interface Node, nodeId on keyed types, node(id:)',
   },
 ] as const;
 

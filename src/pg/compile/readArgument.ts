@@ -1,4 +1,5 @@
 import {
+  GraphQLID,
   GraphQLInputObjectType,
   GraphQLList,
   GraphQLNonNull,
@@ -10,6 +11,7 @@ import {
 } from 'graphql';
 import { OrderDirection } from '../schema/inputTypes.js';
 import type { ModelLimits } from '../schema/Model.js';
+import { nodeIdTypeName } from './nodeId.js';
 import { filterTooDeep, Param, type Variables } from './Param.js';
 
 /**
@@ -160,6 +162,8 @@ export function variableShape(value: unknown, type: GraphQLInputType): string {
     const named = t instanceof GraphQLNonNull ? t.ofType : t;
     if (v === null || v === undefined) out.push('n');
     else if (named === OrderDirection) out.push(String(v));
+    // A global id (`node(id:)`, the only ID input): the type it names picks the table.
+    else if (named === GraphQLID) out.push(`v:${nodeIdTypeName(v) ?? '?'}`);
     else if (!isStructural(named)) out.push('v');
     else if (named instanceof GraphQLList) {
       const items: unknown[] = Array.isArray(v) ? v : [v];

@@ -2,9 +2,13 @@ import { createDemoDatabase, type DemoProgress } from '../../../src/pg/demo/crea
 import type { SqlClient } from '../../../src/pg/driver/SqlClient.js';
 import { reflect, type Reflection } from '../../../src/pg/reflect.js';
 
-/** The demo database, reflected with two computed fields (they put their fields in value mode). */
+/**
+ * The demo database, reflected with two computed fields (they put their fields in value mode) and
+ * Relay's global object identification.
+ */
 export async function goldenReflection(client: SqlClient): Promise<Reflection> {
   return reflect(client, {
+    relay: true,
     computed: {
       users: {
         displayName: {
