@@ -168,6 +168,18 @@ describe('global object identification', () => {
     }
   });
 
+  it('gives the rows a mutation returns their ids', async () => {
+    const created = await run(
+      'mutation { createTag(input: { label: "new", day: "2024-03-01" }) { nodeId label } }',
+    );
+    const tag = (created.body.data as { createTag: { nodeId: string } }).createTag;
+    expect(decode(tag.nodeId)).toEqual(['Tag', 'new', '2024-03-01']);
+    const found = await run('query ($id: ID!) { node(id: $id) { ... on Tag { label } } }', {
+      id: tag.nodeId,
+    });
+    expect(found.body).toEqual({ data: { node: { label: 'new' } } });
+  });
+
   it('works on plain graphql-js too (the fallback resolvers)', async () => {
     const result = await graphql({
       schema: reflection.schema,
