@@ -1,6 +1,7 @@
 import { createPgChanges } from '../pg/realtime/createPgChanges.js';
 import {
   catalogVersion,
+  createInflector,
   createPgInvalidation,
   reflect,
   type ReflectOptions,
@@ -40,6 +41,10 @@ export function reflectOptions(
     | 'allowUnfilteredWrites'
     | 'readOnly'
     | 'plainRows'
+    | 'rename'
+    | 'inflector'
+    | 'viewKeys'
+    | 'relay'
     | (typeof REFLECT_LIMITS)[number]
   >,
 ): ReflectOptions {
@@ -63,6 +68,10 @@ export function reflectOptions(
     ...(config.allowUnfilteredWrites ? { allowUnfilteredWrites: true } : {}),
     ...(config.readOnly ? { mutations: false } : {}),
     ...(config.plainRows ? { plainRows: true } : {}),
+    ...(config.rename ? { rename: config.rename } : {}),
+    ...(config.inflector ? { inflector: createInflector(config.inflector) } : {}),
+    ...(config.viewKeys ? { viewKeys: config.viewKeys } : {}),
+    ...(config.relay ? { relay: true } : {}),
     ...limits,
   };
 }

@@ -2,6 +2,11 @@ import { AUTH_DEFAULTS, AUTH_OPTIONS, type AuthConfig } from './authOptions.js';
 import { CACHE_DEFAULTS, CACHE_OPTIONS, type CacheConfig } from './resultCacheOptions.js';
 import { PROCESS_DEFAULTS, PROCESS_OPTIONS, type ProcessConfig } from './processOptions.js';
 import { DB_DEFAULTS, DB_OPTIONS, type DbConfig } from './dbOptions.js';
+import {
+  REFLECTION_DEFAULTS,
+  REFLECTION_OPTIONS,
+  type ReflectionConfig,
+} from './reflectionOptions.js';
 import { REALTIME_DEFAULTS, REALTIME_OPTIONS, type RealtimeConfig } from './realtimeOptions.js';
 
 export type CommandName = 'serve' | 'demo' | 'explain' | 'print-schema' | 'db';
@@ -11,7 +16,9 @@ type Kind =
   | { readonly type: 'integer'; readonly min: number; readonly max: number }
   | { readonly type: 'boolean' }
   | { readonly type: 'enum'; readonly values: readonly string[] }
-  | { readonly type: 'list' };
+  | { readonly type: 'list' }
+  /** An object or list of the config file (no flag, no environment variable), read by `read`. */
+  | { readonly type: 'config'; readonly read: (raw: unknown, where: string) => unknown };
 
 export interface OptionSpec {
   /** Key in the config file and in `ServeConfig`; the flag is its kebab-case. */
@@ -26,7 +33,7 @@ export interface OptionSpec {
 
 /** Everything a command can be told, after defaults, config file, env and flags. */
 export interface ServeConfig
-  extends AuthConfig, RealtimeConfig, CacheConfig, ProcessConfig, DbConfig {
+  extends AuthConfig, RealtimeConfig, CacheConfig, ProcessConfig, DbConfig, ReflectionConfig {
   schema: string | undefined;
   database: string | undefined;
   databaseSchemas: string[] | undefined;
@@ -141,6 +148,7 @@ export const DEFAULT_CONFIG: ServeConfig = {
   ...AUTH_DEFAULTS,
   ...REALTIME_DEFAULTS,
   ...DB_DEFAULTS,
+  ...REFLECTION_DEFAULTS,
   ...CACHE_DEFAULTS,
   ...PROCESS_DEFAULTS,
 };
@@ -205,6 +213,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     help: 'hide these tables and views (relations to them disappear)',
     defaultHelp: 'none',
   },
+  ...REFLECTION_OPTIONS,
   {
     name: 'poolSize',
     kind: int(1, 1000),

@@ -52,6 +52,12 @@ function coerce(spec: OptionSpec, raw: unknown, where: string, exit: ExitCode): 
       if (list.length === 0) throw fail('at least one entry');
       return list;
     }
+    case 'config':
+      try {
+        return kind.read(raw, where);
+      } catch (error) {
+        throw new CliError(exit, (error as Error).message);
+      }
   }
 }
 
@@ -117,6 +123,7 @@ export function parseCommand(
     config: { type: 'string' },
   };
   for (const spec of specs) {
+    if (spec.kind.type === 'config') continue;
     if (spec.kind.type === 'boolean') {
       flagOptions[kebab(spec.name)] = { type: 'boolean' };
       flagOptions[`no-${kebab(spec.name)}`] = { type: 'boolean' };
@@ -173,6 +180,7 @@ export function parseCommand(
     (config as unknown as Record<string, unknown>)[spec.name] = value;
   };
   for (const spec of specs) {
+    if (spec.kind.type === 'config') continue;
     const fromEnv = env[envName(spec.name)];
     if (fromEnv !== undefined && fromEnv !== '')
       set(spec, coerce(spec, fromEnv, envName(spec.name), ExitCode.USAGE));

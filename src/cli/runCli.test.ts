@@ -58,12 +58,20 @@ describe('sluice help and usage', () => {
       const lines = (await run([command, '--help'])).stdout.split('\n');
       const specs = OPTIONS.filter((o) => o.commands.includes(command));
       for (const spec of specs) {
+        // An object of the config file has no flag and no environment variable.
+        const configOnly = spec.kind.type === 'config';
         const at = lines.findIndex((l) =>
-          l.startsWith(`  --${spec.kind.type === 'boolean' ? '[no-]' : ''}${kebab(spec.name)} `),
+          l.startsWith(
+            configOnly
+              ? `  config file "${spec.name}" `
+              : `  --${spec.kind.type === 'boolean' ? '[no-]' : ''}${kebab(spec.name)} `,
+          ),
         );
         expect(at, `${command} --${kebab(spec.name)}`).toBeGreaterThan(0);
         const next = lines[at + 1] ?? '';
-        expect(next).toMatch(/^ +(one of .+; )?default .+; env SLUICE_[A-Z_]+$/);
+        expect(next).toMatch(
+          configOnly ? /^ +default \S.*[^;]$/ : /^ +(one of .+; )?default .+; env SLUICE_[A-Z_]+$/,
+        );
         expect(next).not.toMatch(/default (undefined|null)/);
       }
     }

@@ -106,14 +106,17 @@ function commandHelp(name: CommandName): string {
     'Options:',
   ];
   for (const spec of OPTIONS.filter((o) => o.commands.includes(name))) {
-    const flag =
-      spec.kind.type === 'boolean'
+    const configOnly = spec.kind.type === 'config';
+    const flag = configOnly
+      ? `config file "${spec.name}"`
+      : spec.kind.type === 'boolean'
         ? `--[no-]${kebab(spec.name)}`
         : `--${kebab(spec.name)} <${spec.placeholder ?? 'value'}>`;
     const values = spec.kind.type === 'enum' ? `one of ${spec.kind.values.join(', ')}; ` : '';
+    const env = configOnly ? '' : `; env ${envName(spec.name)}`;
     lines.push(
       `  ${flag.padEnd(34)} ${spec.help}`,
-      `  ${''.padEnd(34)} ${values}default ${defaultText(spec)}; env ${envName(spec.name)}`,
+      `  ${''.padEnd(34)} ${values}default ${defaultText(spec)}${env}`,
     );
   }
   lines.push(

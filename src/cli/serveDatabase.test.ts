@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useDemoDatabaseFlag } from './__fixtures__/demoDatabaseFlag.js';
 import { runInProcess as run } from './__fixtures__/runInProcess.js';
@@ -31,6 +34,60 @@ describe('sluice serve --database', () => {
       .split('\n')
       .map((line) => (JSON.parse(line) as { msg: string }).msg);
     expect(logs.at(-1)).toBe('stopped');
+  }, 180_000);
+
+  it('serves a --schema module that reflects the database with computed fields', async () => {
+    const cli = await start(
+      ['serve', '--schema', 'src/cli/__fixtures__/reflectedSchema.ts', '--port', '0'],
+      { FIXTURE_DATABASE: database.value, SLUICE_LOG_LEVEL: 'silent' },
+    );
+    expect(await post(cli.url, '{ user(id: 3) { handle postsAggregate { count } } }')).toEqual({
+      data: { user: { handle: '@edsger3', postsAggregate: { count: 5 } } },
+    });
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  }, 180_000);
+
+  it('serves the reflection choices of the config file: view keys, renames, relay', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-serve-config-'));
+    try {
+      const config = join(dir, 'sluice.json');
+      writeFileSync(
+        config,
+        JSON.stringify({
+          database: database.value,
+          logLevel: 'silent',
+          relay: true,
+          rename: { published_posts: 'Published', 'published_posts.author': 'writer' },
+          viewKeys: {
+            published_posts: {
+              primaryKey: ['id'],
+              foreignKeys: [{ columns: ['author_id'], references: 'users', name: 'author' }],
+            },
+          },
+        }),
+      );
+      const cli = await start(['serve', '--config', config, '--port', '0']);
+      const first = await post(
+        cli.url,
+        '{ publishedPostsConnection(first: 1) { nodes { nodeId id writer { username } } } }',
+      );
+      const node = (
+        first.data?.['publishedPostsConnection'] as { nodes: Array<{ nodeId: string }> }
+      ).nodes[0];
+      expect(node).toMatchObject({ writer: { username: expect.any(String) as unknown } });
+      const again = await post(
+        cli.url,
+        `{ node(id: "${node?.nodeId}") { __typename ... on Published { id } } }`,
+      );
+      expect(again).toEqual({
+        data: { node: { __typename: 'Published', id: (node as unknown as { id: number }).id } },
+      });
+      cli.child.kill('SIGTERM');
+      expect(await cli.exited).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 180_000);
 
   it('takes DATABASE_URL, and exposes only --tables', async () => {

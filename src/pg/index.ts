@@ -44,8 +44,14 @@ export type {
   CatalogForeignKey,
 } from './catalog/Catalog.js';
 export { buildModel, type ComputedFieldInput, type ModelOptions } from './schema/buildModel.js';
+export type { DeclaredForeignKey, DeclaredKeys } from './schema/declaredKeys.js';
 export { buildSchema } from './schema/buildSchema.js';
-export { defaultInflector, type Inflector } from './schema/inflector.js';
+export {
+  createInflector,
+  defaultInflector,
+  type Inflector,
+  type InflectorWords,
+} from './schema/inflector.js';
 export type { Model, TableModel, ColumnModel } from './schema/Model.js';
 export { sql, identifier, value, nameLiteral, join } from './sql/sql.js';
 export { compileSql } from './sql/compileSql.js';

@@ -74,6 +74,8 @@ export const ErrorCode = {
   WRITE_CONFLICT: 'WRITE_CONFLICT',
   /** A mutation field would write more rows than the configured limit. */
   MUTATION_TOO_LARGE: 'MUTATION_TOO_LARGE',
+  /** `node(id:)` was given an id that is not a global id of this schema (or of no row's key). */
+  INVALID_NODE_ID: 'INVALID_NODE_ID',
   /** An update or delete by filter set no condition, so it would reach every row. */
   UNFILTERED_WRITE: 'UNFILTERED_WRITE',
   /** PostgreSQL refused the request's role or settings (a role the connecting user may not assume). */

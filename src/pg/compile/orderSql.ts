@@ -5,6 +5,7 @@ import type { ColumnModel, TableModel } from '../schema/Model.js';
 import { textProblem } from '../schema/pgInput.js';
 import { tieBreakers } from '../schema/tieBreakers.js';
 import { columnType } from './columnSql.js';
+import { isOpaqueTexts, keyTextSql, opaqueTextSql, parseOpaqueText } from './opaqueText.js';
 import {
   keyIdentity,
   keyNotNull,
@@ -103,17 +104,10 @@ export function cursorSql(
   keys: ReadonlyArray<OrderKey>,
   signature: string,
 ): SqlNode {
-  const values = join([
+  return opaqueTextSql([
     sql`${signature}::text`,
-    ...keys.map((k) => {
-      const ref = orderKeyRef(alias, k);
-      const scalar = k.column.scalar;
-      return scalar === 'Datetime' || scalar === 'Date'
-        ? sql`to_json(${ref}) #>> '{}'`
-        : sql`${ref}::text`;
-    }),
+    ...keys.map((k) => keyTextSql(orderKeyRef(alias, k), k.column)),
   ]);
-  return sql`replace(encode(convert_to(json_build_array(${values})::text, 'UTF8'), 'base64'), chr(10), '')`;
 }
 
 /**
@@ -127,17 +121,11 @@ export function decodeCursor(
 ): Array<string | null> {
   const length = keys.length;
   if (typeof cursor !== 'string') throw badInput('Invalid cursor.');
-  let values: unknown;
-  try {
-    values = JSON.parse(Buffer.from(cursor, 'base64').toString('utf8'));
-  } catch {
+  const values = parseOpaqueText(cursor);
+  if (values === undefined) {
     throw badInput(`Invalid cursor: ${JSON.stringify(cursor.slice(0, 40))}.`);
   }
-  if (
-    !Array.isArray(values) ||
-    values.length === 0 ||
-    !values.every((v) => v === null || typeof v === 'string')
-  ) {
+  if (!isOpaqueTexts(values)) {
     throw badInput('Invalid cursor: it was not made by this list with this orderBy.');
   }
   if (values[0] !== signature || values.length !== length + 1) {

@@ -1,5 +1,6 @@
 import {
   GraphQLEnumType,
+  GraphQLID,
   GraphQLInputObjectType,
   GraphQLList,
   GraphQLNonNull,
@@ -13,6 +14,7 @@ import {
 } from 'graphql';
 import type { ModelLimits } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
+import { nodeIdTypeName } from './nodeId.js';
 import { filterTooDeep, Param, type Variables } from './Param.js';
 
 /**
@@ -171,6 +173,8 @@ export function variableShape(value: unknown, type: GraphQLInputType): string {
     const named = t instanceof GraphQLNonNull ? t.ofType : t;
     if (v === null || v === undefined) out.push('n');
     else if (decidesSql(named)) out.push(String(v));
+    // A global id (`node(id:)`, the only ID input): the type it names picks the table.
+    else if (named === GraphQLID) out.push(`v:${nodeIdTypeName(v) ?? '?'}`);
     else if (!isStructural(named)) out.push('v');
     else if (named instanceof GraphQLList) {
       const items: unknown[] = Array.isArray(v) ? v : [v];

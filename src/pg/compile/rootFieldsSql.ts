@@ -8,6 +8,7 @@ import { columnOperand, columnRef } from './columnSql.js';
 import { flatRowsSql, type FlatRows } from './flatRowsSql.js';
 import { readArgs } from './readArgument.js';
 import { relationSql, singleRowSql } from './selectionSql.js';
+import { nodeSql } from './nodeSql.js';
 import { Param } from './Param.js';
 
 export interface RootStatement {
@@ -93,8 +94,9 @@ function rootFieldSql(context: BuildContext, model: Model, field: SourceRootFiel
       nodes: field.fieldNodes,
     });
   }
-  const { table } = root;
   const args = readArgs(context, context.objectType('Query'), field.fieldNodes as FieldNode[]);
+  if (root.kind === 'node') return nodeSql(context, model, field, args);
+  const { table } = root;
   const source = { kind: 'table', table } as const;
   if (root.kind === 'single') {
     const keyConditions = root.key.map((column) => {

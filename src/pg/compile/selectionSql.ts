@@ -1,7 +1,12 @@
 import { GraphQLError, type FieldNode } from 'graphql';
 import { identifier, nameLiteral, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
-import { neededColumnKey, type RelationShape, type TableModel } from '../schema/Model.js';
+import {
+  neededColumnKey,
+  NODE_ID_FIELD,
+  type RelationShape,
+  type TableModel,
+} from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
 import { collectSubfields } from './collectFields.js';
 import { columnJson } from './columnSql.js';
@@ -9,6 +14,7 @@ import { connectionSql } from './connectionSql.js';
 import { aggregateSql } from './aggregateSql.js';
 import { fitsRow, jsonArray, jsonObject, jsonRow, selectList, type Entry } from './jsonObject.js';
 import { distinctOnClause, readColumnList } from './distinctOnSql.js';
+import { nodeIdSql } from './nodeId.js';
 import { orderBySql, orderKeys } from './orderSql.js';
 import { readArgs, type ArgValue } from './readArgument.js';
 import {
@@ -39,6 +45,10 @@ export function objectEntries(
     const column = table.columns.get(name);
     if (column) {
       entries.push([key, columnJson(context, alias, column)]);
+      continue;
+    }
+    if (name === NODE_ID_FIELD && context.model.nodeTypes.get(table.typeName) === table) {
+      entries.push([key, nodeIdSql(alias, table)]);
       continue;
     }
     const field = table.fields.get(name);
@@ -95,11 +105,12 @@ export function singleRowSql(
   source: RowSource,
   nodes: ReadonlyArray<FieldNode>,
   extra: ReadonlyArray<(alias: string) => SqlNode>,
+  extraEntries: ReadonlyArray<Entry> = [],
 ): SqlNode {
   const alias = context.alias();
   const { from, conditions } = baseRows(context, source, alias, null);
   conditions.push(...extra.map((condition) => condition(alias)));
-  const entries = objectEntries(context, table, alias, nodes);
+  const entries = [...objectEntries(context, table, alias, nodes), ...extraEntries];
   const s = identifier(context.alias('s'));
   return jsonRow(context, entries, sql`FROM ${from}${whereClause(conditions)}`, s);
 }

@@ -19,7 +19,15 @@ export interface Model {
   readonly limits: ModelLimits;
   /** Names that were taken and what was named instead (docs/pg.md, "Name collisions"). */
   readonly warnings: ReadonlyArray<string>;
+  /**
+   * Relay global object identification (ModelOptions.relay): the tables with a primary key, by
+   * type name, which implement `Node` and have `nodeId`; empty when it is off.
+   */
+  readonly nodeTypes: ReadonlyMap<string, TableModel>;
 }
+
+/** The field of the global id on every `Node` type (docs/pg.md, "Global object identification"). */
+export const NODE_ID_FIELD = 'nodeId';
 
 /** ModelOptions' bounds, with their defaults applied. */
 export interface ModelLimits {
@@ -177,7 +185,9 @@ export type RootFieldModel =
       /** The columns of the primary key or unique constraint the row is looked up by. */
       readonly key: ReadonlyArray<ColumnModel>;
     }
-  | { readonly kind: 'list' | 'connection' | 'aggregate'; readonly table: TableModel };
+  | { readonly kind: 'list' | 'connection' | 'aggregate'; readonly table: TableModel }
+  /** `node(id:)`: the row of any `Node` type, by its global id. */
+  | { readonly kind: 'node' };
 
 /** The key under which a computed field finds a column it needs in value mode (not a GraphQL name). */
 export function neededColumnKey(column: string): string {

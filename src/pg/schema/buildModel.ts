@@ -13,7 +13,10 @@ import type {
   RootFieldModel,
   TableModel,
 } from './Model.js';
+import { withDeclaredKeys, type DeclaredKeys } from './declaredKeys.js';
+import { NODE_ID_FIELD } from './Model.js';
 import { NameScope } from './NameScope.js';
+import { unusedRenameWarnings } from './renameKeys.js';
 import { scalarKind } from './scalarKind.js';
 import { textSearchOf } from './textSearch.js';
 import { uniqueLookupKeys } from './uniqueLookups.js';
@@ -35,6 +38,11 @@ export interface ModelOptions {
    * `posts.posts_author_id_fkey.backward` → its field on the table it points at.
    */
   readonly rename?: Readonly<Record<string, string>>;
+  /**
+   * Keys of views (and materialized or foreign tables), by name (`name` or `schema.name`): a
+   * primary key, unique keys and foreign keys PostgreSQL cannot hold for them (declaredKeys.ts).
+   */
+  readonly viewKeys?: Readonly<Record<string, DeclaredKeys>>;
   /** Computed fields by table name, then field name. */
   readonly computed?: Readonly<Record<string, Readonly<Record<string, ComputedFieldInput>>>>;
   /**
@@ -68,6 +76,12 @@ export interface ModelOptions {
    * contracts is three rows); more are refused with BAD_USER_INPUT before any SQL. Default 1,000.
    */
   readonly maxMutationRows?: number;
+  /**
+   * Relay global object identification (docs/pg.md, "Global object identification"): an
+   * interface `Node { nodeId: ID! }` that every table or view with a primary key implements, and
+   * `Query.node(id: ID!)`. Default false.
+   */
+  readonly relay?: boolean;
   /** Whether the Mutation type exists (create, update, delete per table with a key). Default true. */
   readonly mutations?: boolean;
   /**
@@ -97,14 +111,19 @@ export interface ComputedFieldInput {
 }
 
 /** Builds the model: which types and fields exist, and what table, column or join each stands for. */
-export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model {
+export function buildModel(reflected: Catalog, options: ModelOptions = {}): Model {
+  const catalog = withDeclaredKeys(reflected, options.viewKeys);
   const limits = modelLimits(options);
   const inflect: Inflector = { ...defaultInflector, ...options.inflector };
   const rename = options.rename ?? {};
   const exposed = catalog.tables.filter((t) => isExposed(t, options));
-  const warnings: string[] = [];
-  const types = new NameScope('types', warnings, BUILT_IN_TYPE_NAMES);
-  const query = new NameScope('Query', warnings);
+  const warnings: string[] = unusedRenameWarnings(catalog, exposed, rename);
+  const relay = options.relay === true;
+  const types = new NameScope('types', warnings, [
+    ...BUILT_IN_TYPE_NAMES,
+    ...(relay ? ['Node'] : []),
+  ]);
+  const query = new NameScope('Query', warnings, relay ? ['node'] : []);
   const enumWhat = (e: CatalogEnum) => `enum ${e.schema}.${e.name}`;
   const tableWhat = (t: CatalogTable) => `table ${t.schema}.${t.name}`;
   for (const e of catalog.enums) {
@@ -141,7 +160,11 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
       rename[table.name] ?? inflect.typeName(table),
       tableTypeNames,
     );
-    const scope = new NameScope(typeName, warnings, WHERE_OPERATORS);
+    const keyed = relay && table.primaryKey.length > 0;
+    const scope = new NameScope(typeName, warnings, [
+      ...WHERE_OPERATORS,
+      ...(keyed ? [NODE_ID_FIELD] : []),
+    ]);
     reserveGivenFields(scope, table, options, exposed);
     const columns = new Map<string, ColumnModel>();
     for (const column of table.columns) {
@@ -307,7 +330,7 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
     }
   }
 
-  const rootFields = new Map<string, RootFieldModel>();
+  const rootFields = new Map<string, RootFieldModel>(relay ? [['node', { kind: 'node' }]] : []);
   /** The list and primary-key lookup names each table was given (mutations are named after them). */
   const rootNames = new Map<TableModel, { readonly list: string; readonly single: string }>();
   const tableRoots = [...tables.values()].map((table) => {
@@ -371,6 +394,7 @@ export function buildModel(catalog: Catalog, options: ModelOptions = {}): Model 
     warnings,
     mutationFields,
     allowUnfilteredWrites: options.allowUnfilteredWrites === true,
+    nodeTypes: new Map(relay ? [...tables].filter(([, table]) => table.primaryKey.length > 0) : []),
   };
 }
 

@@ -1,6 +1,8 @@
 import {
   GraphQLBoolean,
+  GraphQLID,
   GraphQLInt,
+  GraphQLInterfaceType,
   GraphQLList,
   GraphQLNonNull,
   GraphQLObjectType,
@@ -18,8 +20,10 @@ import {
 } from 'graphql';
 import type { PgSource } from '../compile/createPgSource.js';
 import { createInputTypes, SCALARS, type InputTypes } from './inputTypes.js';
+import { NODE_TYPE_KEY } from '../compile/nodeId.js';
 import {
   neededColumnKey,
+  NODE_ID_FIELD,
   type ColumnModel,
   type Model,
   type ModelLimits,
@@ -73,12 +77,16 @@ export function buildSchema(
   const objects = new Map<TableModel, GraphQLObjectType>();
   const connections = new Map<TableModel, GraphQLObjectType>();
 
+  const nodeInterface = model.nodeTypes.size > 0 ? nodeInterfaceType() : undefined;
+  const isNode = (table: TableModel) => model.nodeTypes.get(table.typeName) === table;
+
   const objectType = (table: TableModel): GraphQLObjectType => {
     let type = objects.get(table);
     if (!type) {
       type = new GraphQLObjectType({
         name: table.typeName,
         description: table.description,
+        interfaces: nodeInterface && isNode(table) ? [nodeInterface] : [],
         fields: () => objectFields(table),
       });
       objects.set(table, type);
@@ -94,6 +102,7 @@ export function buildSchema(
 
   const objectFields = (table: TableModel): GraphQLFieldConfigMap<unknown, unknown> => {
     const fields: GraphQLFieldConfigMap<unknown, unknown> = {};
+    if (nodeInterface && isNode(table)) fields[NODE_ID_FIELD] = nodeIdField;
     for (const column of table.columns.values()) {
       fields[column.fieldName] = {
         type: columnType(column),
@@ -218,17 +227,27 @@ export function buildSchema(
   /** A root field: the relation-shaped config, with the source beside its other extensions. */
   const rootField = (
     config: GraphQLFieldConfig<unknown, unknown>,
-    table: TableModel,
+    description: string | null | undefined,
   ): GraphQLFieldConfig<unknown, unknown> => {
     const sluice = (config.extensions as { sluice?: object } | undefined)?.sluice;
     return {
       ...config,
       extensions: { ...config.extensions, sluice: { ...sluice, source } },
       resolve,
-      description: table.description,
+      description,
     };
   };
   for (const [name, root] of model.rootFields) {
+    if (root.kind === 'node') {
+      queryFields[name] = rootField(
+        {
+          type: nodeInterface as GraphQLInterfaceType,
+          args: { id: { type: new GraphQLNonNull(GraphQLID), description: 'A `nodeId`.' } },
+        },
+        'The row a global id stands for, of any type that implements Node; null when there is none.',
+      );
+      continue;
+    }
     const { table } = root;
     switch (root.kind) {
       case 'single':
@@ -239,11 +258,11 @@ export function buildSchema(
               root.key.map((c) => [c.fieldName, { type: new GraphQLNonNull(inputs.scalar(c)) }]),
             ),
           },
-          table,
+          table.description,
         );
         break;
       default:
-        queryFields[name] = rootField(relationField(table, root.kind, false), table);
+        queryFields[name] = rootField(relationField(table, root.kind, false), table.description);
     }
   }
   const taken = new Set([
@@ -262,6 +281,27 @@ export function buildSchema(
         : undefined,
     // Tables reachable only through relations still appear in the schema.
     types: [...model.tables.values()].map(objectType),
+  });
+}
+
+const nodeIdField: GraphQLFieldConfig<unknown, unknown> = {
+  type: new GraphQLNonNull(GraphQLID),
+  description:
+    'A global id of this row: opaque, for `node(id:)` (Relay global object identification).',
+  resolve: byResponseKey,
+};
+
+/**
+ * Relay's `Node` interface. A row in value mode names its type under NODE_TYPE_KEY (nodeSql.ts);
+ * in json mode the statement has already written the fields of the right type.
+ */
+function nodeInterfaceType(): GraphQLInterfaceType {
+  return new GraphQLInterfaceType({
+    name: 'Node',
+    description: 'An object with a global id (Relay global object identification).',
+    fields: { [NODE_ID_FIELD]: nodeIdField },
+    resolveType: (value) =>
+      (value as Record<string, unknown> | null | undefined)?.[NODE_TYPE_KEY] as string | undefined,
   });
 }
 

@@ -55,48 +55,65 @@ export interface Inflector {
   singular(word: string): string;
 }
 
-export const defaultInflector: Inflector = {
-  typeName: (table) => pascalCase(singular(table.name)),
-  fieldName: (column) => camelCase(column),
-  enumName: (enumType) => pascalCase(enumType.name),
-  enumValueName: (label) => {
-    if (/^[_A-Za-z][_0-9A-Za-z]*$/.test(label) && !['true', 'false', 'null'].includes(label)) {
-      return label;
-    }
-    const name = label.replace(/[^_0-9A-Za-z]+/g, '_').toUpperCase();
-    return /^[_A-Za-z]/.test(name) ? name : `_${name}`;
-  },
-  listField: (table) => camelCase(plural(table.name)),
-  singleField: (table) => camelCase(singular(table.name)),
-  uniqueLookupField: (table, columns) =>
-    `${camelCase(singular(table.name))}By${columns.map(pascalCase).join('And')}`,
-  connectionField: (list) => `${list}Connection`,
-  aggregateField: (list) => `${list}Aggregate`,
-  forwardRelation: (fk, target) => {
-    const only = fk.columns.length === 1 ? fk.columns[0] : undefined;
-    if (only !== undefined && /_id$/i.test(only) && only.length > 3)
-      return camelCase(only.slice(0, -3));
-    return camelCase(singular(target.name));
-  },
-  backwardRelation: (fk, source, ambiguous) => {
-    const base = camelCase(plural(source.name));
-    return ambiguous ? `${base}By${pascalCase(fk.columns.join('_'))}` : base;
-  },
-  manyToManyRelation: (junction, target, ambiguous, targetKey) => {
-    const base = camelCase(plural(target.name));
-    if (!ambiguous) return base;
-    return `${base}By${pascalCase(junction.name)}${pascalCase(targetKey.columns.join('_'))}`;
-  },
-  mutationField: (action, queryField) =>
-    action + queryField.charAt(0).toUpperCase() + queryField.slice(1),
-  constantName: (name) => {
-    const words = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').split(/[^0-9A-Za-z]+/);
-    const constant = words.filter(Boolean).join('_').toUpperCase();
-    return /^[A-Z_]/.test(constant) ? constant : `_${constant}`;
-  },
-  plural,
-  singular,
-};
+/**
+ * What the default rules take as data (the config file's `inflector`): English words the plural
+ * rules get wrong for a database's table names.
+ */
+export interface InflectorWords {
+  /** Singular → plural, over the built-in irregular words (`{ "cactus": "cacti" }`). */
+  readonly plurals?: Readonly<Record<string, string>>;
+  /** Words whose plural is the word itself (`staff`), over the built-in ones. */
+  readonly uncountable?: ReadonlyArray<string>;
+}
+
+/** The default rules, with `words` added to their irregular and uncountable English words. */
+export function createInflector(words: InflectorWords = {}): Inflector {
+  const english = englishWords(words);
+  const plural = (word: string) => pluralOf(word, english);
+  const singular = (word: string) => singularOf(word, english);
+  return {
+    typeName: (table) => pascalCase(singular(table.name)),
+    fieldName: (column) => camelCase(column),
+    enumName: (enumType) => pascalCase(enumType.name),
+    enumValueName: (label) => {
+      if (/^[_A-Za-z][_0-9A-Za-z]*$/.test(label) && !['true', 'false', 'null'].includes(label)) {
+        return label;
+      }
+      const name = label.replace(/[^_0-9A-Za-z]+/g, '_').toUpperCase();
+      return /^[_A-Za-z]/.test(name) ? name : `_${name}`;
+    },
+    listField: (table) => camelCase(plural(table.name)),
+    singleField: (table) => camelCase(singular(table.name)),
+    uniqueLookupField: (table, columns) =>
+      `${camelCase(singular(table.name))}By${columns.map(pascalCase).join('And')}`,
+    connectionField: (list) => `${list}Connection`,
+    aggregateField: (list) => `${list}Aggregate`,
+    forwardRelation: (fk, target) => {
+      const only = fk.columns.length === 1 ? fk.columns[0] : undefined;
+      if (only !== undefined && /_id$/i.test(only) && only.length > 3)
+        return camelCase(only.slice(0, -3));
+      return camelCase(singular(target.name));
+    },
+    backwardRelation: (fk, source, ambiguous) => {
+      const base = camelCase(plural(source.name));
+      return ambiguous ? `${base}By${pascalCase(fk.columns.join('_'))}` : base;
+    },
+    manyToManyRelation: (junction, target, ambiguous, targetKey) => {
+      const base = camelCase(plural(target.name));
+      if (!ambiguous) return base;
+      return `${base}By${pascalCase(junction.name)}${pascalCase(targetKey.columns.join('_'))}`;
+    },
+    mutationField: (action, queryField) =>
+      action + queryField.charAt(0).toUpperCase() + queryField.slice(1),
+    constantName: (name) => {
+      const words = name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').split(/[^0-9A-Za-z]+/);
+      const constant = words.filter(Boolean).join('_').toUpperCase();
+      return /^[A-Z_]/.test(constant) ? constant : `_${constant}`;
+    },
+    plural,
+    singular,
+  };
+}
 
 export function camelCase(name: string): string {
   const pascal = pascalCase(name);
@@ -124,7 +141,7 @@ const IRREGULAR: ReadonlyArray<readonly [string, string]> = [
   ['index', 'indices'],
   ['criterion', 'criteria'],
 ];
-const UNCOUNTABLE = new Set([
+const UNCOUNTABLE: ReadonlySet<string> = new Set([
   'sheep',
   'fish',
   'series',
@@ -137,12 +154,42 @@ const UNCOUNTABLE = new Set([
   'status_history',
 ]);
 
+/** The irregular and uncountable words the plural rules know. */
+interface EnglishWords {
+  readonly irregular: ReadonlyArray<readonly [string, string]>;
+  readonly uncountable: ReadonlySet<string>;
+}
+
+const DEFAULT_WORDS: EnglishWords = { irregular: IRREGULAR, uncountable: UNCOUNTABLE };
+
+function englishWords(words: InflectorWords): EnglishWords {
+  const given = Object.entries(words.plurals ?? {}).map(
+    ([one, many]) => [one.toLowerCase(), many.toLowerCase()] as const,
+  );
+  return {
+    irregular: [...given, ...IRREGULAR],
+    uncountable: new Set([
+      ...UNCOUNTABLE,
+      ...(words.uncountable ?? []).map((w) => w.toLowerCase()),
+    ]),
+  };
+}
+
 /** `post` → `posts`, `category` → `categories`, `box` → `boxes`, `person` → `people`; plurals stay. */
 export function plural(word: string): string {
+  return pluralOf(word, DEFAULT_WORDS);
+}
+
+/** `posts` → `post`, `categories` → `category`, `boxes` → `box`, `people` → `person`. */
+export function singular(word: string): string {
+  return singularOf(word, DEFAULT_WORDS);
+}
+
+function pluralOf(word: string, english: EnglishWords): string {
   const { head, last } = splitLast(word);
   const lower = last.toLowerCase();
-  if (UNCOUNTABLE.has(lower)) return word;
-  for (const [one, many] of IRREGULAR) {
+  if (english.uncountable.has(lower)) return word;
+  for (const [one, many] of english.irregular) {
     if (lower === one) return head + matchCase(last, many);
     if (lower === many) return word;
   }
@@ -152,12 +199,11 @@ export function plural(word: string): string {
   return head + last + 's';
 }
 
-/** `posts` → `post`, `categories` → `category`, `boxes` → `box`, `people` → `person`. */
-export function singular(word: string): string {
+function singularOf(word: string, english: EnglishWords): string {
   const { head, last } = splitLast(word);
   const lower = last.toLowerCase();
-  if (UNCOUNTABLE.has(lower)) return word;
-  for (const [one, many] of IRREGULAR) {
+  if (english.uncountable.has(lower)) return word;
+  for (const [one, many] of english.irregular) {
     if (lower === many) return head + matchCase(last, one);
     if (lower === one) return word;
   }
@@ -183,3 +229,6 @@ function matchCase(model: string, word: string): string {
     ? word.charAt(0).toUpperCase() + word.slice(1)
     : word;
 }
+
+/** The default rules (after the word lists they read). */
+export const defaultInflector: Inflector = createInflector();

@@ -3,11 +3,12 @@ import type { SqlClient } from '../../../src/pg/driver/SqlClient.js';
 import { reflect, type Reflection } from '../../../src/pg/reflect.js';
 
 /**
- * The demo database, reflected with two computed fields (they put their fields in value mode);
- * `plainRows` as the source option of that name.
+ * The demo database, reflected with two computed fields (they put their fields in value mode) and
+ * Relay's global object identification; `plainRows` as the source option of that name.
  */
 export async function goldenReflection(client: SqlClient, plainRows = false): Promise<Reflection> {
   return reflect(client, {
+    relay: true,
     plainRows,
     computed: {
       users: {
