@@ -135,6 +135,8 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
     variables: Variables,
     upsert: Upsert | undefined,
     conflict: (i: number) => unknown,
+    /** The bag is a create's input arrays, whose values were all checked for U+0000. */
+    nulChecked = false,
   ): Explained => {
     let keys = variables;
     if (upsert) {
@@ -144,7 +146,10 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
       );
       keys = withConflict;
     }
-    return { write: bound(statement, bag), readBack: bound(readBack(variables, upsert), keys) };
+    return {
+      write: bound(statement, bag, nulChecked),
+      readBack: bound(readBack(variables, upsert), keys),
+    };
   };
   /** What a prepared field runs, from its bound statements (the last sent: for `describe`). */
   const running = (explained: Explained) => ({
@@ -191,6 +196,7 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
           variables,
           upsert,
           (i) => bag[columnArrayKey(graph.root, upsert?.constraint.columns[i])],
+          true,
         );
         return {
           text: statement.text,
@@ -336,10 +342,10 @@ function buildStatement(
   return { text, values, mode };
 }
 
-function bound(statement: WriteStatement, bag: Variables): BoundStatement {
+function bound(statement: WriteStatement, bag: Variables, nulChecked = false): BoundStatement {
   return {
     text: statement.text,
-    values: bindValues(statement.values, bag),
+    values: bindValues(statement.values, bag, nulChecked),
     labels: statement.values.map((v) => (v instanceof Param ? v.label : JSON.stringify(v))),
     mode: statement.mode,
   };
