@@ -248,7 +248,7 @@ export function filledColumns(node: WriteNode): Set<string> {
 function finish(node: WriteNode): void {
   const write = node.table.write;
   if (!write) return;
-  const groups = new Map<string, { given: Set<string>; rows: WriteRow[] }>();
+  const groups = new Map<string, WriteRow[]>();
   const parentColumns = new Map<string, string>();
   for (const field of node.parents.keys()) {
     const relation = writeRelations(node.table).find((r) => r.name === field);
@@ -293,14 +293,20 @@ function finish(node: WriteNode): void {
       }
     }
     let group = groups.get(key);
-    if (!group) groups.set(key, (group = { given: new Set(), rows: [] }));
-    for (const name of row.values.keys()) group.given.add(name);
-    group.rows.push(row);
+    if (!group) groups.set(key, (group = []));
+    group.push(row);
   }
-  node.groups = [...groups.values()].map((g) => ({
-    columns: [...write.columns.values()].filter((c) => g.given.has(c.name)),
-    rows: g.rows,
-  }));
+  // One group (the usual case) gives what the level's rows give; several: each what its own do.
+  const givenBy = (rows: WriteRow[]) => {
+    if (groups.size === 1) return node.given;
+    const given = new Set<string>();
+    for (const row of rows) for (const name of row.values.keys()) given.add(name);
+    return given;
+  };
+  node.groups = [...groups.values()].map((rows) => {
+    const given = givenBy(rows);
+    return { columns: [...write.columns.values()].filter((c) => given.has(c.name)), rows };
+  });
 }
 
 /** The value's check; the error's path (the row's, then the field) is built only for an error. */
