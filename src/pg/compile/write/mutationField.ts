@@ -190,12 +190,16 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
           built(`write:${g.shape}|${upsertKey}`, () => insertSql(g, upsert, env.merge), variables);
         const statement = writeOf(graph);
         const bag = insertValues(graph);
+        // No closure here names `graph`: kept by none, it is garbage while the statements run.
+        const conflictKeys = (upsert?.constraint.columns ?? []).map((c) =>
+          columnArrayKey(graph.root, c),
+        );
         const explained = pair(
           statement,
           bag,
           variables,
           upsert,
-          (i) => bag[columnArrayKey(graph.root, upsert?.constraint.columns[i])],
+          (i) => bag[conflictKeys[i] as string],
           true,
         );
         return {
@@ -203,8 +207,10 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
           inputRows: many ? rows.length : undefined,
           inputPath: [...path, 'input'],
           ...running(explained),
+          // Read again from the input (this runs only to find a failing row): the graph of the
+          // rows is not kept while the statements run, so it is garbage before they answer.
           async write(tx, count = rows.length) {
-            const g = count === rows.length ? graph : graphOf(count);
+            const g = graphOf(count);
             const s = writeOf(g);
             await tx.query(s.text, bindValues(s.values, insertValues(g)));
           },
