@@ -1,4 +1,5 @@
 // Command-line options of the write benchmark (npm run bench:writes -- --help).
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { listOption, loopbackServer, positiveOption } from '../pg/optionParsers.js';
 import { CONTENDERS } from './contenders.js';
@@ -16,6 +17,8 @@ const HELP = `Usage: npm run bench:writes -- [options]   (from bench/, after npm
   --pool <n>            PostgreSQL pool size of every contender (default 8)
   --server <url>        PostgreSQL server (default $BENCH_PG_URL or postgres://postgres@127.0.0.1:5432/postgres)
   --sluice-root <dir>   run the Sluice contender from the built dist/ of another checkout
+  --compare <dir>       also run sluice-compare: Sluice from the built dist/ of <dir>, in the same rounds
+  --cpu-prof <dir>      write <dir>/<contender>.cpuprofile of each contender's measured server
   --statements          print the statements each contender sent for one request of each cell
   --drop                drop the database at the end (default: keep it)
   --max-minutes <n>     hard stop for the whole run (default 120)
@@ -42,6 +45,8 @@ export function options() {
         default: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
       },
       'sluice-root': { type: 'string' },
+      compare: { type: 'string' },
+      'cpu-prof': { type: 'string' },
       statements: { type: 'boolean', default: false },
       drop: { type: 'boolean', default: false },
       'max-minutes': { type: 'string', default: '120' },
@@ -73,6 +78,8 @@ export function options() {
     pool: positiveOption(values.pool, 'pool', 100),
     server: loopbackServer(values.server),
     sluiceRoot: values['sluice-root'],
+    compare: values.compare === undefined ? undefined : resolve(values.compare),
+    cpuProf: values['cpu-prof'] === undefined ? undefined : resolve(values['cpu-prof']),
     statements: values.statements,
     drop: values.drop,
     maxMinutes: positiveOption(values['max-minutes'], 'max-minutes', 240),

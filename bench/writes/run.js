@@ -27,6 +27,31 @@ import { firstLine, serverEnv, verifyContender, withClient } from './verifyConte
 
 const log = (line) => process.stdout.write(`${line}\n`);
 
+/** Sluice built in another checkout (`--compare`), loaded in the same rounds as this one's. */
+function compareContender(root) {
+  const sluice = CONTENDERS.find((c) => c.name === 'sluice');
+  return {
+    ...sluice,
+    name: 'sluice-compare',
+    short: 'cmp',
+    description: `Sluice from the built dist/ of ${root}`,
+    env: { SLUICE_ROOT: root },
+  };
+}
+
+/**
+ * `--cpu-prof <dir>`: each contender server profiles itself from its first request to its exit
+ * (bench/pg/profileHook.js) into <dir>/<contender>.cpuprofile; only the measured process, whose
+ * profile holds load, not verification. Profiling slows the server: compare profiles, not figures.
+ */
+function profiling(contender, opts) {
+  if (!opts.cpuProf) return {};
+  return {
+    NODE_OPTIONS: `--import=${new URL('../pg/profileHook.js', import.meta.url).href}`,
+    PROFILE_FILE: join(opts.cpuProf, `${contender.name}.cpuprofile`),
+  };
+}
+
 /** One contender's run of a cell: reset (writes), warm-up, wait until idle, measured run. */
 async function measureRun({ server, cell, contender, opts, admin, database, documents }) {
   const { workload, batch, concurrency } = cell;
@@ -174,6 +199,7 @@ async function main() {
   stopAfter(opts.maxMinutes, log);
 
   const contenders = referenceFirst(CONTENDERS, opts.contenders);
+  if (opts.compare) contenders.push(compareContender(opts.compare));
   log(
     `Write benchmark (CoffeeBeanery): ${opts.rounds} rounds of ${opts.seconds} s after ${opts.warmup} s warm-up, ` +
       `wrk 1 thread, concurrency ${opts.concurrency.join('/')}, batches ${opts.batches.join('/')}, ` +
@@ -207,7 +233,7 @@ async function main() {
       try {
         const server = await startServer({
           script: contender.script,
-          env: serverEnv(database.url, opts),
+          env: { ...serverEnv(database.url, opts, contender), ...profiling(contender, opts) },
           timeoutMs: 60_000,
         });
         started.push({ contender, server });

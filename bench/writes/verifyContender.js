@@ -61,7 +61,7 @@ export async function verifyContender({ contender, database, opts, documents, re
   try {
     server = await startServer({
       script: contender.script,
-      env: serverEnv(proxied.toString(), opts),
+      env: serverEnv(proxied.toString(), opts, contender),
       timeoutMs: 60_000,
     });
   } catch (error) {
@@ -145,14 +145,18 @@ export async function verifyContender({ contender, database, opts, documents, re
  */
 const SLUICE_MAX_COST = 1e9;
 
-/** The environment every contender server gets (bench/pg/servers/child.js reads it). */
-export function serverEnv(databaseUrl, opts) {
+/**
+ * The environment every contender server gets (bench/pg/servers/child.js reads it), and the
+ * contender's own (sluice-compare: the checkout it runs).
+ */
+export function serverEnv(databaseUrl, opts, contender) {
   return {
     DATABASE_URL: databaseUrl,
     POOL_SIZE: String(opts.pool),
     NODE_ENV: 'production',
     SLUICE_MAX_COST: String(SLUICE_MAX_COST),
     ...(opts.sluiceRoot ? { SLUICE_ROOT: opts.sluiceRoot } : {}),
+    ...contender.env,
   };
 }
 

@@ -38,13 +38,22 @@ export function filterTooDeep(maxFilterDepth: number): GraphQLError {
  * this is where text PostgreSQL cannot hold is refused: a NUL character (U+0000), in a string or
  * anywhere inside a list or object.
  */
-export function bindValues(values: ReadonlyArray<unknown>, variables: Variables): unknown[] {
+export function bindValues(
+  values: ReadonlyArray<unknown>,
+  variables: Variables,
+  /**
+   * Every value the Params read was refused already where it was read when it held U+0000 (a
+   * create's input rows: createInput.ts's checkValue), so the arrays built from them are not
+   * searched again: they are the largest values a statement gets.
+   */
+  nulChecked = false,
+): unknown[] {
   // A loop, not map: no callback made for every statement run.
   const bound = new Array<unknown>(values.length);
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
     const value = v instanceof Param ? v.read(variables) : v;
-    if (containsNul(value)) {
+    if (!nulChecked && containsNul(value)) {
       throw badInput(
         'A string must not contain the NUL character (U+0000): PostgreSQL text cannot hold it.',
       );

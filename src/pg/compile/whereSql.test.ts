@@ -7,4 +7,16 @@ describe('arrayLiteral', () => {
     expect(arrayLiteral([])).toBe('{}');
     expect(arrayLiteral(null)).toBe(null);
   });
+
+  it('writes strings and nulls that need no escaping as they are, quoted, nulls as null', () => {
+    expect(arrayLiteral(['a', null, 'é ☕', '{x,y}', 'NULL', '', undefined])).toBe(
+      '{"a",null,"é ☕","{x,y}","NULL","",null}',
+    );
+  });
+
+  it('escapes by itself whatever JSON would escape: control characters and lone surrogates are kept as they are', () => {
+    expect(arrayLiteral(['a\nb', null])).toBe('{"a\nb",NULL}');
+    expect(arrayLiteral(['\ud800', 'b'])).toBe('{"\ud800","b"}');
+    expect(arrayLiteral(['x', 'q"'])).toBe('{"x","q\\""}');
+  });
 });

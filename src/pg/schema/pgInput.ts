@@ -1,3 +1,4 @@
+import { readCalendar } from './calendarText.js';
 import type { ColumnModel } from './Model.js';
 
 /**
@@ -37,6 +38,79 @@ const NUMERIC_MAX_SCALE = 16_383;
 /** numeric_in refuses exponents from INT_MAX / 2 on, before looking at the digits. */
 const NUMERIC_MAX_EXPONENT = 1_073_741_823;
 
+/** The parts of a decimal (readDecimal): one object, reused, so reading allocates nothing. */
+interface DecimalText {
+  /** Digits before the point, and after it. */
+  whole: number;
+  fraction: number;
+  /** Position of the first digit 1–9 among all digits (whole then fraction), -1 for none. */
+  firstSignificant: number;
+  /** The exponent's value (0 when not written). */
+  exponent: number;
+}
+
+const decimal: DecimalText = { whole: 0, fraction: 0, firstSignificant: -1, exponent: 0 };
+
+/**
+ * A decimal as `-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?` (ASCII digits) writes it, read without a
+ * regular expression (hundreds per batch of creates, during variable coercion); undefined for
+ * any other text. The object answered is reused by the next call.
+ */
+function readDecimal(text: string): Readonly<DecimalText> | undefined {
+  const n = text.length;
+  let i = text.charCodeAt(0) === 45 ? 1 : 0;
+  let first = -1;
+  let digits = 0;
+  const start = i;
+  for (; i < n; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) break;
+    if (first < 0 && d !== 0) first = digits;
+    digits++;
+  }
+  const whole = i - start;
+  let fraction = 0;
+  if (text.charCodeAt(i) === 46) {
+    const from = ++i;
+    for (; i < n; i++) {
+      const d = text.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) break;
+      if (first < 0 && d !== 0) first = digits;
+      digits++;
+    }
+    fraction = i - from;
+  }
+  if (whole + fraction === 0) return undefined;
+  let exponent = 0;
+  if (i < n) {
+    const e = text.charCodeAt(i);
+    if (e !== 101 && e !== 69) return undefined;
+    const sign = text.charCodeAt(i + 1);
+    const negative = sign === 45;
+    i += negative || sign === 43 ? 2 : 1;
+    const from = i;
+    for (; i < n; i++) {
+      const d = text.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) return undefined;
+      exponent = exponent * 10 + d;
+    }
+    if (i === from) return undefined;
+    if (negative) exponent = -exponent;
+  }
+  decimal.whole = whole;
+  decimal.fraction = fraction;
+  decimal.firstSignificant = first;
+  decimal.exponent = exponent;
+  return decimal;
+}
+
+/** The BigFloat scalar's form: a decimal (readDecimal), NaN or ±Infinity. */
+export function isDecimalText(text: string): boolean {
+  return (
+    text === 'NaN' || text === 'Infinity' || text === '-Infinity' || readDecimal(text) !== undefined
+  );
+}
+
 /**
  * A decimal as numeric takes it: at most 131,072 digits before the point and 16,383 after it, once
  * the exponent is applied (digits written after the point count, trailing zeros included), or
@@ -44,29 +118,20 @@ const NUMERIC_MAX_EXPONENT = 1_073_741_823;
  */
 export function numericProblem(text: string): Problem {
   if (text === 'NaN' || text === 'Infinity' || text === '-Infinity') return undefined;
-  const match = /^-?(\d*)(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/.exec(text);
-  const whole = match?.[1] ?? '';
-  const fraction = match?.[2] ?? '';
-  if (!match || whole.length + fraction.length === 0) return 'a non-decimal value';
-  const exponent = match[3] === undefined ? 0 : Number(match[3]);
+  const read = readDecimal(text);
+  if (read === undefined) return 'a non-decimal value';
+  const { whole, fraction, firstSignificant, exponent } = read;
   if (Math.abs(exponent) >= NUMERIC_MAX_EXPONENT) return 'a value outside numeric';
-  if (Math.max(0, fraction.length - exponent) > NUMERIC_MAX_SCALE)
+  if (Math.max(0, fraction - exponent) > NUMERIC_MAX_SCALE)
     return `a value outside numeric (at most ${NUMERIC_MAX_SCALE} digits after the point)`;
-  const digits = whole + fraction;
-  const first = digits.search(/[1-9]/);
   // The decimal position of the first significant digit (0: units, 1: tens, …).
-  if (first >= 0 && whole.length - 1 - first + exponent >= NUMERIC_MAX_INTEGER_DIGITS)
+  if (
+    firstSignificant >= 0 &&
+    whole - 1 - firstSignificant + exponent >= NUMERIC_MAX_INTEGER_DIGITS
+  )
     return `a value outside numeric (at most ${NUMERIC_MAX_INTEGER_DIGITS} digits before the point)`;
   return undefined;
 }
-
-/**
- * Dates and times as written by clients (ISO 8601, `T` or a space) and by PostgreSQL itself
- * (to_json's ISO form, or the text form under DateStyle ISO: a ` BC` suffix, offsets with
- * seconds for historical zones).
- */
-const DATETIME =
-  /^(\d{4,})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|([+-])(\d{2})(?::?(\d{2})(?::?(\d{2}))?)?)?)?( BC)?$/;
 
 interface DateLimits {
   /** The last year AD of the type. */
@@ -96,25 +161,20 @@ function daysIn(year: number, month: number): number {
   return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
 }
 
-// Called for every date and time of an input (a batch of creates holds hundreds): no allocation
-// beyond the match.
+// Called for every date and time of an input (a batch of creates holds hundreds): the text is
+// read by a scanner (calendarText.ts), which allocates nothing.
 function calendarProblem(text: string, limits: DateLimits): Problem {
   if (limits.pgForms && (text === 'infinity' || text === '-infinity')) return undefined;
-  const m = DATETIME.exec(text);
-  if (!m || (m[4] !== undefined && !limits.time) || (m[13] !== undefined && !limits.pgForms))
+  const m = readCalendar(text);
+  if (!m || (m.time && !limits.time) || (m.bc && !limits.pgForms))
     return limits.time ? 'a non-ISO-8601 value' : 'a non-date value';
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  const bc = m[13] !== undefined;
+  const { year, month, day, bc } = m;
   if (month < 1 || month > 12 || day < 1 || day > daysIn(bc ? 1 - year : year, month))
     return 'a date that does not exist';
-  const fraction = m[7] ?? '';
-  const zeroFraction = fraction === '' || /^0*$/.test(fraction);
-  if (m[4] !== undefined) {
-    const hour = Number(m[4]);
-    const minute = Number(m[5]);
-    const second = m[6] === undefined ? 0 : Number(m[6]);
+  const zeroFraction = m.fractionZero;
+  if (m.time) {
+    const { hour, minute } = m;
+    const second = m.second < 0 ? 0 : m.second;
     // 24:00:00 is the end of the day and :60 a leap second, as PostgreSQL reads them.
     const endOfDay = hour === 24 && minute === 0 && second === 0 && zeroFraction;
     if (
@@ -123,13 +183,10 @@ function calendarProblem(text: string, limits: DateLimits): Problem {
       (second > 59 && !(second === 60 && zeroFraction))
     )
       return 'a time of day that does not exist';
-    if (
-      m[9] !== undefined &&
-      (Number(m[10]) > 15 || Number(m[11] ?? 0) > 59 || Number(m[12] ?? 0) > 59)
-    )
+    if (m.offsetSign !== 0 && (m.offsetHour > 15 || m.offsetMinute > 59 || m.offsetSecond > 59))
       return 'a time zone offset beyond ±15:59';
   }
-  const negativeOffset = m[9] === '-';
+  const negativeOffset = m.offsetSign < 0;
   if (year === 0 || year > (bc ? 4714 : limits.maxYear)) return 'a date out of range';
   // The range's ends fall inside a year: it begins on 24 November 4714 BC; at the end of the last
   // year, rounding the fraction or a negative offset may carry past 31 December (refused whole).
@@ -140,7 +197,7 @@ function calendarProblem(text: string, limits: DateLimits): Problem {
     year === limits.maxYear &&
     month === 12 &&
     day === 31 &&
-    (negativeOffset || fraction.length > 6)
+    (negativeOffset || m.fractionDigits > 6)
   )
     return 'a date out of range';
   return undefined;

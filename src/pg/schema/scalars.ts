@@ -5,10 +5,12 @@ import {
   valueFromASTUntyped,
   type ValueNode,
 } from 'graphql';
+import { isDateText, isDatetimeText } from './calendarText.js';
 import {
   dateProblem,
   datetimeProblem,
   integerProblem,
+  isDecimalText,
   numericProblem,
   UUID_PATTERN,
   type Problem,
@@ -18,22 +20,23 @@ import {
  * The scalars reflection adds to GraphQL's own: values that JavaScript numbers would round
  * travel as strings, times as ISO-8601 strings. Each checks its input so that bad values are
  * refused during variable coercion (BAD_USER_INPUT) or validation instead of reaching PostgreSQL:
- * first the shape (`pattern`), then, for input only, whether PostgreSQL's type takes the value
+ * first the shape (`shape`: a pattern, or a scanner where values come by the hundred), then, for input only, whether PostgreSQL's type takes the value
  * (`problem`: int8's range, numeric's digits, a date that exists). Output is only shape-checked:
  * it comes from the database.
  */
 function stringScalar(
   name: string,
   description: string,
-  pattern: RegExp,
+  shape: RegExp | ((text: string) => boolean),
   what: string,
   problem: (text: string) => Problem = () => undefined,
 ): GraphQLScalarType {
   const refuse = (value: unknown, reason: string) =>
     new GraphQLError(`${name} cannot represent ${reason}: ${preview(value)}`);
+  const fits = shape instanceof RegExp ? (text: string) => shape.test(text) : shape;
   const check = (value: unknown): string => {
     const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
-    if (typeof text !== 'string' || !pattern.test(text)) throw refuse(value, what);
+    if (typeof text !== 'string' || !fits(text)) throw refuse(value, what);
     return text;
   };
   const parse = (value: unknown): string => {
@@ -72,7 +75,7 @@ export const GraphQLBigInt = stringScalar(
 export const GraphQLBigFloat = stringScalar(
   'BigFloat',
   'An arbitrary-precision decimal (PostgreSQL numeric), as a string.',
-  /^-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$|^NaN$|^-?Infinity$/,
+  isDecimalText,
   'a non-decimal value',
   numericProblem,
 );
@@ -87,7 +90,7 @@ export const GraphQLUUID = stringScalar(
 export const GraphQLDatetime = stringScalar(
   'Datetime',
   'A point in time as an ISO-8601 string (PostgreSQL timestamp/timestamptz), e.g. "2024-01-31T12:00:00+00:00".',
-  /^\d{4,}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/,
+  isDatetimeText,
   'a non-ISO-8601 value',
   (text) => datetimeProblem(text),
 );
@@ -95,7 +98,7 @@ export const GraphQLDatetime = stringScalar(
 export const GraphQLDate = stringScalar(
   'Date',
   'A calendar date as an ISO-8601 string (PostgreSQL date), e.g. "2024-01-31".',
-  /^\d{4,}-\d{2}-\d{2}$/,
+  isDateText,
   'a non-date value',
   (text) => dateProblem(text),
 );

@@ -40,38 +40,50 @@ export interface WriteGroup {
   readonly rows: WriteRow[];
 }
 
-export interface WriteRow {
+export interface WriteRow extends PathStep {
   /** 1-based position in its level (the SQL ordinality). */
   readonly ord: number;
   /** Ordinality of the row that named this one, in `attach.parent`; null at the root. */
   readonly parentOrd: number | null;
   /** Column values by column name (as coerced by GraphQL). */
   readonly values: Map<string, unknown>;
-  /** Per parent field: the ordinality of the row created for it in that level. */
-  readonly refs: Map<string, number>;
-  /** Where the row sits in the input; made into an InputPath (pathOf) only for an error. */
-  readonly at: PathStep;
+  /**
+   * Per parent field: the ordinality of the row created for it in that level (undefined: none,
+   * as for most rows; made when the first is met).
+   */
+  refs: Map<string, number> | undefined;
 }
 
 /**
- * A step of an input path, linked to the step before it: a row's path is built only when an error
- * names it, not for each of the hundreds of rows of a batch.
+ * Where a row sits in the input, linked to the row that named it (a row is its own step): a
+ * row's path is built only when an error names it, not for each of the hundreds of rows of a
+ * batch, and reading the input makes no object for it.
  */
 export interface PathStep {
+  /** The row that named this one, or the path of the field's input list. */
   readonly up: PathStep | InputPath;
-  readonly key: string | number | undefined;
+  /** The relation field of `up` the row was given in (undefined at the root). */
+  readonly field: string | undefined;
+  /** The row's index in that list (undefined for a single row). */
+  readonly index: number | undefined;
 }
 
-/** The InputPath of a step (the base path, then each key). */
+/** The InputPath of a step (the base path, then each field and index). */
 export function pathOf(step: PathStep): InputPath {
   const keys: Array<string | number> = [];
   let at: PathStep | InputPath = step;
   while (!Array.isArray(at)) {
     const link = at as PathStep;
-    if (link.key !== undefined) keys.push(link.key);
+    if (link.index !== undefined) keys.push(link.index);
+    if (link.field !== undefined) keys.push(link.field);
     at = link.up;
   }
   return [...(at as InputPath), ...keys.reverse()];
+}
+
+/** The path of the input field `field` of a row. */
+function fieldPath(row: PathStep, field: string): InputPath {
+  return pathOf({ up: row, field, index: undefined });
 }
 
 /** The levels of one create field's input, in the order their INSERTs must run. */
@@ -122,13 +134,18 @@ export function readCreateInput(
     return node;
   };
   const root = newNode(table, undefined);
-  const queue: Array<{ node: WriteNode; row: WriteRow; input: Record<string, unknown> }> = [];
+  // The rows still to read, with their inputs and levels (arrays: no object per entry).
+  const queue: WriteRow[] = [];
+  const inputs: Array<Record<string, unknown>> = [];
+  const levelOf: WriteNode[] = [];
   let count = 0;
   const enqueue = (
     node: WriteNode,
     input: unknown,
     parentOrd: number | null,
-    at: PathStep,
+    up: PathStep | InputPath,
+    field: string | undefined,
+    index: number | undefined,
   ): number => {
     if (++count > maxRows) {
       throw inputError(
@@ -141,15 +158,19 @@ export function readCreateInput(
       ord: node.rows.length + 1,
       parentOrd,
       values: new Map(),
-      refs: new Map(),
-      at,
+      refs: undefined,
+      up,
+      field,
+      index,
     };
     node.rows.push(row);
-    queue.push({ node, row, input: (input ?? {}) as Record<string, unknown> });
+    queue.push(row);
+    inputs.push((input ?? {}) as Record<string, unknown>);
+    levelOf.push(node);
     return row.ord;
   };
   rows.forEach((input, i) =>
-    enqueue(root, input, null, { up: basePath, key: single ? undefined : i }),
+    enqueue(root, input, null, basePath, undefined, single ? undefined : i),
   );
 
   const relationsOf = new Map<TableModel, Map<string, WriteRelation>>();
@@ -159,7 +180,9 @@ export function readCreateInput(
     return found;
   };
   for (let i = 0; i < queue.length; i++) {
-    const { node, row, input } = queue[i] as (typeof queue)[number];
+    const row = queue[i] as WriteRow;
+    const input = inputs[i] as Record<string, unknown>;
+    const node = levelOf[i] as WriteNode;
     const write = node.table.write;
     for (const field in input) {
       const value = input[field];
@@ -167,19 +190,18 @@ export function readCreateInput(
       const column = write?.columns.get(field);
       if (column) {
         if (value === null || value === undefined) continue;
-        checkValue(column, value, row.at, field);
+        checkValue(column, value, row, field);
         row.values.set(column.name, value);
         node.given.add(column.name);
         continue;
       }
       const relation = relations(node.table).get(field);
       if (!relation || value === null || value === undefined) continue;
-      const path: PathStep = { up: row.at, key: field };
       if (relation.role === 'parent') {
         let parent = node.parents.get(field);
         if (!parent)
           node.parents.set(field, (parent = newNode(relation.relation.target, undefined)));
-        row.refs.set(field, enqueue(parent, value, null, path));
+        (row.refs ??= new Map()).set(field, enqueue(parent, value, null, row, field, undefined));
         continue;
       }
       let child = node.children.get(field);
@@ -187,10 +209,12 @@ export function readCreateInput(
         child = newNode(relation.relation.target, { parent: node, relation });
         node.children.set(field, child);
       }
-      const items = relation.role === 'child' ? [value] : (value as unknown[]);
-      items.forEach((item, i) =>
-        enqueue(child, item, row.ord, relation.role === 'child' ? path : { up: path, key: i }),
-      );
+      if (relation.role === 'child') {
+        enqueue(child, value, row.ord, row, field, undefined);
+        continue;
+      }
+      const items = value as unknown[];
+      for (let j = 0; j < items.length; j++) enqueue(child, items[j], row.ord, row, field, j);
     }
   }
   for (const node of nodes) finish(node);
@@ -224,7 +248,7 @@ export function filledColumns(node: WriteNode): Set<string> {
 function finish(node: WriteNode): void {
   const write = node.table.write;
   if (!write) return;
-  const groups = new Map<string, { given: Set<string>; rows: WriteRow[] }>();
+  const groups = new Map<string, WriteRow[]>();
   const parentColumns = new Map<string, string>();
   for (const field of node.parents.keys()) {
     const relation = writeRelations(node.table).find((r) => r.name === field);
@@ -233,25 +257,29 @@ function finish(node: WriteNode): void {
   const attach = node.attach?.relation.relation;
   const fromParentRow =
     attach && attach.direction === 'backward' ? new Set(attach.pairs.map(([, c]) => c)) : new Set();
-  // What each row is checked against, worked out once for the level.
-  const columns = [...write.columns.values()].map((column) => ({
-    column,
-    name: column.name,
-    defaulted: column.column.hasDefault === true,
-    byField: parentColumns.get(column.name),
-    fromParentRow: fromParentRow.has(column.name),
-    required: requiredOnInsert(column),
-  }));
+  // What each row is checked against, worked out once for the level: only the columns a row's
+  // giving them or not can matter for (defaulted, filled through a relation, or required).
+  const columns = [...write.columns.values()]
+    .map((column) => ({
+      column,
+      name: column.name,
+      defaulted: column.column.hasDefault === true,
+      byField: parentColumns.get(column.name),
+      fromParentRow: fromParentRow.has(column.name),
+      required: requiredOnInsert(column),
+    }))
+    .filter((c) => c.defaulted || c.byField !== undefined || c.fromParentRow || c.required);
   for (const row of node.rows) {
     let key = '';
     for (const c of columns) {
       const given = row.values.has(c.name);
       if (given && c.defaulted) key += `${c.name},`;
-      const byRelation = (c.byField !== undefined && row.refs.has(c.byField)) || c.fromParentRow;
+      const byRelation =
+        (c.byField !== undefined && row.refs?.has(c.byField) === true) || c.fromParentRow;
       if (given && byRelation) {
         throw inputError(
           `"${c.column.fieldName}" is given both as a value and through a relation; give one.`,
-          pathOf({ up: row.at, key: c.column.fieldName }),
+          fieldPath(row, c.column.fieldName),
         );
       }
       if (!given && !byRelation && c.required) {
@@ -260,19 +288,25 @@ function finish(node: WriteNode): void {
             (c.byField !== undefined
               ? `; or give "${c.byField}" to create the row it refers to.`
               : '.'),
-          pathOf({ up: row.at, key: c.column.fieldName }),
+          fieldPath(row, c.column.fieldName),
         );
       }
     }
     let group = groups.get(key);
-    if (!group) groups.set(key, (group = { given: new Set(), rows: [] }));
-    for (const name of row.values.keys()) group.given.add(name);
-    group.rows.push(row);
+    if (!group) groups.set(key, (group = []));
+    group.push(row);
   }
-  node.groups = [...groups.values()].map((g) => ({
-    columns: [...write.columns.values()].filter((c) => g.given.has(c.name)),
-    rows: g.rows,
-  }));
+  // One group (the usual case) gives what the level's rows give; several: each what its own do.
+  const givenBy = (rows: WriteRow[]) => {
+    if (groups.size === 1) return node.given;
+    const given = new Set<string>();
+    for (const row of rows) for (const name of row.values.keys()) given.add(name);
+    return given;
+  };
+  node.groups = [...groups.values()].map((rows) => {
+    const given = givenBy(rows);
+    return { columns: [...write.columns.values()].filter((c) => given.has(c.name)), rows };
+  });
 }
 
 /** The value's check; the error's path (the row's, then the field) is built only for an error. */
@@ -281,7 +315,7 @@ function checkValue(column: ColumnModel, value: unknown, row: PathStep, field: s
   if (problem !== undefined) {
     throw inputError(
       `"${column.fieldName}" is ${column.column.type.name}: it cannot hold ${problem}.`,
-      pathOf({ up: row, key: field }),
+      fieldPath(row, field),
     );
   }
 }

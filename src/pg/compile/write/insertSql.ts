@@ -256,7 +256,7 @@ function levelArrays(node: WriteNode): LevelArray[] {
         name,
         name,
         () => sql`int4[]`,
-        ords((row) => row.refs.get(field)),
+        ords((row) => row.refs?.get(field)),
       ),
     );
   }

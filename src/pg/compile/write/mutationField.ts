@@ -135,6 +135,8 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
     variables: Variables,
     upsert: Upsert | undefined,
     conflict: (i: number) => unknown,
+    /** The bag is a create's input arrays, whose values were all checked for U+0000. */
+    nulChecked = false,
   ): Explained => {
     let keys = variables;
     if (upsert) {
@@ -144,7 +146,10 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
       );
       keys = withConflict;
     }
-    return { write: bound(statement, bag), readBack: bound(readBack(variables, upsert), keys) };
+    return {
+      write: bound(statement, bag, nulChecked),
+      readBack: bound(readBack(variables, upsert), keys),
+    };
   };
   /** What a prepared field runs, from its bound statements (the last sent: for `describe`). */
   const running = (explained: Explained) => ({
@@ -185,20 +190,27 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
           built(`write:${g.shape}|${upsertKey}`, () => insertSql(g, upsert, env.merge), variables);
         const statement = writeOf(graph);
         const bag = insertValues(graph);
+        // No closure here names `graph`: kept by none, it is garbage while the statements run.
+        const conflictKeys = (upsert?.constraint.columns ?? []).map((c) =>
+          columnArrayKey(graph.root, c),
+        );
         const explained = pair(
           statement,
           bag,
           variables,
           upsert,
-          (i) => bag[columnArrayKey(graph.root, upsert?.constraint.columns[i])],
+          (i) => bag[conflictKeys[i] as string],
+          true,
         );
         return {
           text: statement.text,
           inputRows: many ? rows.length : undefined,
           inputPath: [...path, 'input'],
           ...running(explained),
+          // Read again from the input (this runs only to find a failing row): the graph of the
+          // rows is not kept while the statements run, so it is garbage before they answer.
           async write(tx, count = rows.length) {
-            const g = count === rows.length ? graph : graphOf(count);
+            const g = graphOf(count);
             const s = writeOf(g);
             await tx.query(s.text, bindValues(s.values, insertValues(g)));
           },
@@ -336,10 +348,10 @@ function buildStatement(
   return { text, values, mode };
 }
 
-function bound(statement: WriteStatement, bag: Variables): BoundStatement {
+function bound(statement: WriteStatement, bag: Variables, nulChecked = false): BoundStatement {
   return {
     text: statement.text,
-    values: bindValues(statement.values, bag),
+    values: bindValues(statement.values, bag, nulChecked),
     labels: statement.values.map((v) => (v instanceof Param ? v.label : JSON.stringify(v))),
     mode: statement.mode,
   };
