@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { databaseError } from '../compile/reportDatabaseError.js';
 import { bindValues, type Variables } from '../compile/Param.js';
 import { tableTag } from '../compile/statementTags.js';
 import type { SqlClient } from '../driver/SqlClient.js';
 import type { TableModel } from '../schema/Model.js';
-import { quoteIdentifier } from '../sql/compileSql.js';
+import { probeParamTypes } from './probeParamTypes.js';
 import type { ChangeOp, PgChanges, TableChanges } from './createPgChanges.js';
 import { EventQueue, type ChangeEvent } from './EventQueue.js';
 import {
@@ -13,7 +12,6 @@ import {
   multiplexedText,
   type EventField,
   type EventStatement,
-  type ParamType,
 } from './eventStatement.js';
 import type { Model } from '../schema/Model.js';
 
@@ -86,7 +84,7 @@ export function createChangeFeed(model: Model, client: SqlClient, changes: PgCha
     }
     const statement = group.statement;
     const fetch = () =>
-      (group.text ??= probeTypes(client, statement.text).then((types) =>
+      (group.text ??= probeParamTypes(client, statement.text).then((types) =>
         multiplexedText(statement, types),
       )).then((text) =>
         client.query(text, [
@@ -149,30 +147,4 @@ export function createChangeFeed(model: Model, client: SqlClient, changes: PgCha
       return subscriber.queue;
     },
   };
-}
-
-/** The types PostgreSQL infers for a statement's parameters, in order. */
-async function probeTypes(client: SqlClient, text: string): Promise<ParamType[]> {
-  if (client.transaction === undefined)
-    throw new Error(`The ${client.driver} client cannot run change events (no transactions)`);
-  const name = quoteIdentifier(`sluice_probe_${randomBytes(6).toString('hex')}`);
-  return client.transaction(async (tx) => {
-    await tx.query(`PREPARE ${name} AS ${text}`);
-    const rows = await tx.query(
-      `SELECT n.nspname, t.typname, t.typcategory
-         FROM pg_prepared_statements p
-         CROSS JOIN LATERAL unnest(p.parameter_types) WITH ORDINALITY AS u(type, i)
-         JOIN pg_type t ON t.oid = u.type
-         JOIN pg_namespace n ON n.oid = t.typnamespace
-        WHERE p.name = $1
-        ORDER BY u.i`,
-      [name.slice(1, -1)],
-    );
-    await tx.query(`DEALLOCATE ${name}`);
-    return rows.map(([schema, typeName, category]) => ({
-      schema: String(schema),
-      name: String(typeName),
-      category: String(category),
-    }));
-  });
 }
