@@ -25,18 +25,23 @@ export interface RootStatement {
   readonly rows?: FlatRows | undefined;
 }
 
-/** All of a source's root fields of one operation as ONE statement. */
+/**
+ * All of a source's root fields of one operation as ONE statement. `flat: false` keeps one text
+ * column per root field even where plain rows would do (a live query reads its JSON per row of
+ * a multiplexed statement).
+ */
 export function rootFieldsSql(
   base: Omit<BuildContext, 'mode' | 'sawComputed' | 'sawFloat' | 'sawLoose'>,
   model: Model,
   fields: ReadonlyArray<SourceRootField>,
   forceValue = false,
+  flat = true,
 ): RootStatement {
   const columns: SqlNode[] = [];
   const modes: Array<'json' | 'value'> = [];
   const floats: boolean[] = [];
   const loose: boolean[] = [];
-  const only = fields.length === 1 && !forceValue ? fields[0] : undefined;
+  const only = fields.length === 1 && !forceValue && flat ? fields[0] : undefined;
   if (only !== undefined) {
     const context: BuildContext = {
       ...base,

@@ -31,6 +31,8 @@ import {
 import { mutationType } from './mutationSchema.js';
 import { changeEventFields } from '../realtime/changeEventFields.js';
 import type { ChangeFeed } from '../realtime/createChangeFeed.js';
+import type { LiveFeed } from '../realtime/createLiveFeed.js';
+import { liveQueryField } from '../realtime/liveQueryField.js';
 import { GraphQLBigFloat, GraphQLBigInt } from './scalars.js';
 import { defaultOrderDescription } from './tieBreakers.js';
 
@@ -64,6 +66,8 @@ export interface BuildSchemaOptions {
    * `<singular>Created`, `…Updated` and `…Deleted` for each table with a primary key. Default: none.
    */
   readonly changeFeed?: ChangeFeed | undefined;
+  /** Live queries (docs/realtime.md): adds `Subscription.live: Query`. */
+  readonly liveFeed?: LiveFeed | undefined;
 }
 
 export function buildSchema(
@@ -283,8 +287,10 @@ export function buildSchema(
   const events = options.changeFeed
     ? changeEventFields(model, inputs, objectType, options.changeFeed, taken)
     : {};
+  const queryType = new GraphQLObjectType({ name: 'Query', fields: queryFields });
+  if (options.liveFeed) events['live'] = liveQueryField(queryType, options.liveFeed);
   return new GraphQLSchema({
-    query: new GraphQLObjectType({ name: 'Query', fields: queryFields }),
+    query: queryType,
     mutation: mutationType(model, inputs, objectType, source, resolve),
     subscription:
       Object.keys(events).length > 0
