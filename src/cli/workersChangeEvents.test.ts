@@ -74,6 +74,8 @@ describe('sluice serve --workers 2: change events', () => {
       '0',
       '--log-level',
       'silent',
+      '--live-debounce-ms',
+      '0',
       ...workers,
     ]);
     const ws = cli.url.replace('http:', 'ws:');
