@@ -20,6 +20,7 @@ const db = useTestDatabase(async (client) => {
     CREATE TABLE posts (id serial PRIMARY KEY, title text NOT NULL, score int NOT NULL DEFAULT 0,
                         author_id int NOT NULL REFERENCES authors (id));
     CREATE TABLE tags (id serial PRIMARY KEY, label text NOT NULL);
+    CREATE TABLE drafts (id serial PRIMARY KEY, body text NOT NULL);
     INSERT INTO authors (name) VALUES ('ann'), ('bob');
     INSERT INTO posts (title, score, author_id) VALUES ('one', 1, 1), ('two', 2, 2);
   `);
@@ -252,6 +253,26 @@ describe('live queries', () => {
     await silently("UPDATE posts SET title = 'one' WHERE id = 1");
     await silently("UPDATE authors SET name = 'ann' WHERE id = 1");
     await Promise.all([a.return(), b.return()]);
+  });
+
+  it('sends a re-run that failed as an error, and stays open', async () => {
+    const stream = await subscribe('subscription { live { drafts { body } } }');
+    expect(await nextBody(stream)).toBe('{"data":{"live":{"drafts":[]}}}');
+    // The statement names a column that is gone: PostgreSQL refuses it.
+    await db.client.exec('ALTER TABLE drafts RENAME COLUMN body TO text');
+    await db.client.query("INSERT INTO drafts (text) VALUES ('gone')");
+    const failed = JSON.parse(await nextBody(stream)) as {
+      data: unknown;
+      errors: Array<{ extensions: { code: string } }>;
+    };
+    expect(failed.data).toEqual({ live: null });
+    expect(failed.errors.map((e) => e.extensions.code)).toEqual(['DATABASE_ERROR']);
+    await db.client.exec('ALTER TABLE drafts RENAME COLUMN text TO body');
+    await db.client.query("INSERT INTO drafts (body) VALUES ('back')");
+    expect(await nextBody(stream)).toBe(
+      '{"data":{"live":{"drafts":[{"body":"gone"},{"body":"back"}]}}}',
+    );
+    await stream.return();
   });
 
   it('refuses computed fields when subscribing, with the code of a refused selection', async () => {
