@@ -53,6 +53,8 @@ interface Group {
  * parameters (PREPARE, then pg_prepared_statements, in one transaction: once per group).
  */
 export function createChangeFeed(model: Model, client: SqlClient, changes: PgChanges): ChangeFeed {
+  // A notification comes at the primary's commit; a replica may not have the row yet.
+  const reader = client.primary ?? client;
   const groups = new Map<string, Group>();
   let unsubscribe: (() => void) | undefined;
 
@@ -84,10 +86,10 @@ export function createChangeFeed(model: Model, client: SqlClient, changes: PgCha
     }
     const statement = group.statement;
     const fetch = () =>
-      (group.text ??= probeParamTypes(client, statement.text).then((types) =>
+      (group.text ??= probeParamTypes(reader, statement.text).then((types) =>
         multiplexedText(statement, types),
       )).then((text) =>
-        client.query(text, [
+        reader.query(text, [
           JSON.stringify(keys),
           JSON.stringify(subscribers.map((s) => s.values)),
         ]),

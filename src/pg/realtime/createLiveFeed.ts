@@ -76,6 +76,8 @@ export function createLiveFeed(
   options: LiveFeedOptions = {},
 ): LiveFeed {
   const debounceMs = options.debounceMs ?? 10;
+  // A notification comes at the primary's commit; a replica may not have replayed it yet.
+  const reader = client.primary ?? client;
   const groups = new Map<string, Group>();
   let listening = false;
 
@@ -163,11 +165,11 @@ export function createLiveFeed(
       values.forEach((_, i) => results.set(i + 1, json));
       return results;
     }
-    group.text ??= probeParamTypes(client, statement.text).then((types) =>
+    group.text ??= probeParamTypes(reader, statement.text).then((types) =>
       liveMultiplexedText(node, types),
     );
     const text = await group.text;
-    const answer = await client.query(
+    const answer = await reader.query(
       text,
       [JSON.stringify(values)],
       group.setup === undefined ? undefined : { setup: group.setup },
