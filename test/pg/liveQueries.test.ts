@@ -1,3 +1,4 @@
+import { parse, subscribe as graphqlSubscribe, type ExecutionResult } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine, type ExecuteOutcome } from '../../src/engine/index.js';
 import { countStatements } from '../../src/pg/driver/countStatements.js';
@@ -273,6 +274,29 @@ describe('live queries', () => {
       '{"data":{"live":{"drafts":[{"body":"gone"},{"body":"back"}]}}}',
     );
     await stream.return();
+  });
+
+  it('runs on plain graphql-js too, its Query fields taking their values from the event', async () => {
+    const before = counted.statements.length;
+    const stream = (await graphqlSubscribe({
+      schema: engine.schema,
+      document: parse('subscription { live { post(id: 2) { title author { name } } } }'),
+    })) as AsyncGenerator<ExecutionResult, void, void>;
+    expect((await stream.next()).value).toEqual({
+      data: { live: { post: { title: 'two', author: { name: 'bob' } } } },
+    });
+    const pending = stream.next();
+    await db.client.query("UPDATE posts SET title = 'zwei' WHERE id = 2");
+    expect((await pending).value).toEqual({
+      data: { live: { post: { title: 'zwei', author: { name: 'bob' } } } },
+    });
+    await db.client.query("UPDATE posts SET title = 'two' WHERE id = 2");
+    await stream.return();
+    // The live statement and its probe only: the fallback resolvers did not query again.
+    const others = counted.statements
+      .slice(before)
+      .filter((s) => !/"sluice_m"|^PREPARE |pg_prepared_statements|^DEALLOCATE /.test(s));
+    expect(others).toEqual([]);
   });
 
   it('refuses computed fields when subscribing, with the code of a refused selection', async () => {

@@ -1,4 +1,5 @@
 import type { GraphQLFieldConfig, GraphQLObjectType } from 'graphql';
+import { SOURCE_VALUES } from '../schema/sourceValues.js';
 import { eventSource } from './changeEventFields.js';
 import type { LiveFeed } from './createLiveFeed.js';
 
@@ -26,10 +27,15 @@ export function liveQueryField(
         },
         contextValue,
       ),
-    // For plain graphql-js: the result's JSON is in response shape.
+    // For plain graphql-js: the result's JSON is in response shape; the Query fields' fallback
+    // resolvers take their values from it rather than querying again.
     resolve: (event) => {
+      const failed = (event as { error?: unknown }).error;
+      if (failed !== undefined) throw failed;
       const json = (event as { json?: string }).json;
-      return json === undefined ? null : (JSON.parse(json) as unknown);
+      if (json === undefined) return null;
+      const values = JSON.parse(json) as Record<string, unknown>;
+      return { [SOURCE_VALUES]: new Map(Object.entries(values)) };
     },
   };
 }

@@ -33,8 +33,11 @@ import { changeEventFields } from '../realtime/changeEventFields.js';
 import type { ChangeFeed } from '../realtime/createChangeFeed.js';
 import type { LiveFeed } from '../realtime/createLiveFeed.js';
 import { liveQueryField } from '../realtime/liveQueryField.js';
+import { SOURCE_VALUES } from './sourceValues.js';
 import { GraphQLBigFloat, GraphQLBigInt } from './scalars.js';
 import { defaultOrderDescription } from './tieBreakers.js';
+
+export { SOURCE_VALUES } from './sourceValues.js';
 
 /**
  * In value mode (a selection with computed fields) the engine completes rows that the statement
@@ -421,13 +424,6 @@ function neededRow(source: unknown, needs: ReadonlyArray<ColumnModel>): Record<s
   for (const column of needs) row[column.name] = from[neededColumnKey(column.name)];
   return row;
 }
-
-/**
- * A root value may carry results a source already computed, by response key: the fallback
- * resolvers use them instead of querying again (lets an executor run the one statement itself and
- * still complete `value` results through graphql-js).
- */
-export const SOURCE_VALUES: unique symbol = Symbol.for('sluice.pg.sourceValues');
 
 function fallbackResolver(source: PgSource): GraphQLFieldResolver<unknown, unknown> {
   return async (root, _args, context, info) => {
