@@ -124,15 +124,22 @@ export function createLiveFeed(
         values.push(s.values);
       }
       const results = await fetch(group, values);
+      // Each row's hash once, however many subscribers share the row.
+      const hashes = new Map<number, string>();
       for (const s of targets) {
-        const result = results.get(rows.get(s.valuesKey) as number);
+        const row = rows.get(s.valuesKey) as number;
+        const result = results.get(row);
         if (result === undefined) continue;
         if (typeof result !== 'string') {
           s.hash = undefined;
           s.queue.push({ error: result });
           continue;
         }
-        const hash = createHash('sha1').update(result).digest('base64');
+        let hash = hashes.get(row);
+        if (hash === undefined) {
+          hash = createHash('sha1').update(result).digest('base64');
+          hashes.set(row, hash);
+        }
         if (hash === s.hash) continue;
         s.hash = hash;
         s.queue.push({ json: result });
