@@ -10,6 +10,7 @@ export interface RealtimeConfig {
   maxSubscriptionsPerConnection: number | undefined;
   maxQueuedMessages: number | undefined;
   maxQueuedBytes: number | undefined;
+  liveDebounceMs: number | undefined;
 }
 
 export const REALTIME_DEFAULTS: RealtimeConfig = {
@@ -19,6 +20,7 @@ export const REALTIME_DEFAULTS: RealtimeConfig = {
   maxSubscriptionsPerConnection: undefined,
   maxQueuedMessages: undefined,
   maxQueuedBytes: undefined,
+  liveDebounceMs: undefined,
 };
 
 const both = ['serve', 'demo'] as const;
@@ -69,6 +71,14 @@ export const REALTIME_OPTIONS = [
     placeholder: 'n',
     help: 'bytes a socket or event stream may hold unread by its client, else closed (4413, SLOW_CONSUMER)',
     defaultHelp: '4 MiB',
+  },
+  {
+    name: 'liveDebounceMs',
+    kind: { type: 'integer', min: 0, max: 60_000 },
+    commands: ['serve'],
+    placeholder: 'ms',
+    help: 'live queries: wait this long after a change before running one again',
+    defaultHelp: '10',
   },
 ] as const satisfies ReadonlyArray<{
   readonly name: keyof RealtimeConfig;

@@ -42,7 +42,12 @@ export async function serveSource(
     );
   }
   const target = databaseTarget(url, io.cwd, config.database ? '--database' : 'DATABASE_URL');
-  const options = reflectOptions(config);
+  const options = {
+    ...reflectOptions(config),
+    ...(config.liveDebounceMs === undefined
+      ? {}
+      : { liveQueries: { debounceMs: config.liveDebounceMs } }),
+  };
   const replicas = (config.readReplica ?? []).map((replica) =>
     databaseTarget(replica, io.cwd, '--read-replica'),
   );

@@ -7,6 +7,7 @@ import { buildModel, type ModelOptions } from './schema/buildModel.js';
 import { buildSchema } from './schema/buildSchema.js';
 import type { Model } from './schema/Model.js';
 import { createChangeFeed } from './realtime/createChangeFeed.js';
+import { createLiveFeed } from './realtime/createLiveFeed.js';
 import {
   createPgChanges,
   type PgChanges,
@@ -22,6 +23,12 @@ export interface ReflectOptions extends ModelOptions, PgSourceOptions {
    * schema reflected again shares it). Default: off.
    */
   readonly changeEvents?: boolean | PgChangesOptions | PgChanges;
+  /**
+   * With `changeEvents`: live queries (`subscription { live { … } }`, docs/realtime.md), on by
+   * default; `debounceMs` is how long a live query waits after a change before it runs again
+   * (default 10). `false`: none.
+   */
+  readonly liveQueries?: boolean | { readonly debounceMs?: number | undefined } | undefined;
 }
 
 export interface Reflection {
@@ -64,7 +71,15 @@ export async function reflect(
         ? (eventOptions as PgChanges)
         : createPgChanges(client, eventOptions === true ? {} : (eventOptions as PgChangesOptions));
   const changeFeed = changes ? createChangeFeed(model, client, changes) : undefined;
-  const schema = buildSchema(model, source, { changeFeed });
+  const live = options.liveQueries ?? true;
+  const liveFeed =
+    changes && live !== false
+      ? createLiveFeed(model, client, changes, {
+          debounceMs: live === true ? undefined : live.debounceMs,
+          pgSettings: options.pgSettings,
+        })
+      : undefined;
+  const schema = buildSchema(model, source, { changeFeed, liveFeed });
   return { schema, source, model, catalog, warnings: model.warnings, changes };
 }
 

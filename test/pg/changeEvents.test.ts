@@ -79,7 +79,7 @@ async function ready(): Promise<void> {
 }
 
 describe('change events', () => {
-  it('adds Created, Updated and Deleted fields per table with a primary key', () => {
+  it('adds Created, Updated and Deleted fields per table with a primary key, and live', () => {
     const fields = Object.keys(engine.schema.getSubscriptionType()?.getFields() ?? {});
     expect(fields).toEqual([
       'authorCreated',
@@ -88,6 +88,7 @@ describe('change events', () => {
       'postCreated',
       'postUpdated',
       'postDeleted',
+      'live',
     ]);
   });
 

@@ -326,7 +326,7 @@ function compact(statement: Statement, results: SourceFieldResult[]): SourceFiel
 }
 
 /** NON_FINITE.test on text or on UTF-8 bytes (the strings it matches are ASCII). */
-function hasNonFinite(json: string | Uint8Array): boolean {
+export function hasNonFinite(json: string | Uint8Array): boolean {
   if (typeof json === 'string') return NON_FINITE.test(json);
   const bytes = Buffer.from(json.buffer, json.byteOffset, json.length);
   return bytes.includes('"NaN"') || bytes.includes('"Infinity"') || bytes.includes('"-Infinity"');

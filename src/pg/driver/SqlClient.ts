@@ -52,6 +52,12 @@ export interface SqlClient {
     statements: ReadonlyArray<BatchStatement>,
     options?: QueryOptions,
   ): Promise<ByteRows[]>;
+  /**
+   * Set on a client over read replicas (createReplicatedClient): the primary alone. Reads that
+   * must see a commit a notification announced (change events, live queries) run there, since a
+   * replica may not have replayed it yet.
+   */
+  readonly primary?: SqlClient | undefined;
   /** Runs a script of several statements without parameters (schema setup, seeds). */
   exec(script: string): Promise<void>;
   /** Closes every connection. */

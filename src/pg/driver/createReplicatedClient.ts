@@ -27,7 +27,8 @@ const RECOVERY_CONFLICT = '40001';
  * again on the primary. Any other error is the statement's and is not retried.
  *
  * A replica lags its primary: a read right after a mutation may not see it yet (the mutation's
- * own answer is read inside its transaction, on the primary, and always does).
+ * own answer is read inside its transaction, on the primary, and always does). `primary` is there
+ * for reads that must see a commit a notification announced (change events, live queries).
  */
 export function createReplicatedClient(
   primary: SqlClient,
@@ -64,6 +65,7 @@ export function createReplicatedClient(
 
   const client: SqlClient = {
     driver: primary.driver,
+    primary,
     query: (text, values, queryOptions) =>
       read((c) => c.query(text, values, queryOptions), queryOptions),
     exec: (script) => primary.exec(script),

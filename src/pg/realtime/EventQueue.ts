@@ -16,14 +16,19 @@ export const MAX_QUEUED_EVENTS = 1_000;
 /**
  * A subscriber's events as an async generator the engine maps through its plan. Bounded: a
  * subscriber that does not keep up loses its queued events for one gap event (it refetches)
- * rather than growing memory. `return()` ends it and calls `onEnd` once.
+ * rather than growing memory. With `latest`, it holds one event at most, the newest (a live
+ * query's client needs its current result, not the ones it was too slow to take). `return()`
+ * ends it and calls `onEnd` once.
  */
 export class EventQueue implements AsyncGenerator<ChangeEvent, void, void> {
   private readonly queued: ChangeEvent[] = [];
   private waiting: ((result: IteratorResult<ChangeEvent, void>) => void) | undefined;
   private ended = false;
 
-  constructor(private readonly onEnd: () => void) {}
+  constructor(
+    private readonly onEnd: () => void,
+    private readonly latest = false,
+  ) {}
 
   push(event: ChangeEvent): void {
     if (this.ended) return;
@@ -31,6 +36,10 @@ export class EventQueue implements AsyncGenerator<ChangeEvent, void, void> {
     if (waiting !== undefined) {
       this.waiting = undefined;
       waiting({ value: event, done: false });
+      return;
+    }
+    if (this.latest) {
+      this.queued[0] = event;
       return;
     }
     if (this.queued.length >= MAX_QUEUED_EVENTS) {

@@ -15,11 +15,11 @@ import type { ChangeEvent } from './EventQueue.js';
 export const CHANGE_EVENTS_MISSED = 'CHANGE_EVENTS_MISSED';
 
 /**
- * The engine's source of change-event fields: the feed fetched each event's row already (one
- * statement for all subscribers of a shape), so a field's result is the event itself, its JSON
- * spliced as a read's is.
+ * The engine's source of change-event fields and of the live-query field: the feed fetched each
+ * event's JSON already (one statement for all subscribers of a shape), so a field's result is the
+ * event itself, its JSON spliced as a read's is.
  */
-const eventSource: DataSource = {
+export const eventSource: DataSource = {
   name: 'postgres change events',
   compile: (request) => ({
     execute: (_variables, _context, _abortable, rootValue) => {

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { databaseError } from '../compile/reportDatabaseError.js';
 import { bindValues, type Variables } from '../compile/Param.js';
 import { tableTag } from '../compile/statementTags.js';
 import type { SqlClient } from '../driver/SqlClient.js';
 import type { TableModel } from '../schema/Model.js';
-import { quoteIdentifier } from '../sql/compileSql.js';
+import { probeParamTypes } from './probeParamTypes.js';
 import type { ChangeOp, PgChanges, TableChanges } from './createPgChanges.js';
 import { EventQueue, type ChangeEvent } from './EventQueue.js';
 import {
@@ -13,7 +12,6 @@ import {
   multiplexedText,
   type EventField,
   type EventStatement,
-  type ParamType,
 } from './eventStatement.js';
 import type { Model } from '../schema/Model.js';
 
@@ -59,6 +57,8 @@ interface Group {
  * parameters (PREPARE, then pg_prepared_statements, in one transaction: once per group).
  */
 export function createChangeFeed(model: Model, client: SqlClient, changes: PgChanges): ChangeFeed {
+  // A notification comes at the primary's commit; a replica may not have the row yet.
+  const reader = client.primary ?? client;
   const groups = new Map<string, Group>();
   let unsubscribe: (() => void) | undefined;
 
@@ -99,9 +99,9 @@ export function createChangeFeed(model: Model, client: SqlClient, changes: PgCha
     const audience = [...audiences.values()];
     const values = `[${[...audiences.keys()].join(',')}]`;
     const fetch = () =>
-      (group.text ??= probeTypes(client, statement.text).then((types) =>
+      (group.text ??= probeParamTypes(reader, statement.text).then((types) =>
         multiplexedText(statement, types),
-      )).then((text) => client.query(text, [JSON.stringify(keys), values]));
+      )).then((text) => reader.query(text, [JSON.stringify(keys), values]));
     group.running = group.running.then(fetch).then(
       (rows) => {
         for (const [who, , json] of rows) {
@@ -158,30 +158,4 @@ export function createChangeFeed(model: Model, client: SqlClient, changes: PgCha
       return subscriber.queue;
     },
   };
-}
-
-/** The types PostgreSQL infers for a statement's parameters, in order. */
-async function probeTypes(client: SqlClient, text: string): Promise<ParamType[]> {
-  if (client.transaction === undefined)
-    throw new Error(`The ${client.driver} client cannot run change events (no transactions)`);
-  const name = quoteIdentifier(`sluice_probe_${randomBytes(6).toString('hex')}`);
-  return client.transaction(async (tx) => {
-    await tx.query(`PREPARE ${name} AS ${text}`);
-    const rows = await tx.query(
-      `SELECT n.nspname, t.typname, t.typcategory
-         FROM pg_prepared_statements p
-         CROSS JOIN LATERAL unnest(p.parameter_types) WITH ORDINALITY AS u(type, i)
-         JOIN pg_type t ON t.oid = u.type
-         JOIN pg_namespace n ON n.oid = t.typnamespace
-        WHERE p.name = $1
-        ORDER BY u.i`,
-      [name.slice(1, -1)],
-    );
-    await tx.query(`DEALLOCATE ${name}`);
-    return rows.map(([schema, typeName, category]) => ({
-      schema: String(schema),
-      name: String(typeName),
-      category: String(category),
-    }));
-  });
 }

@@ -8,7 +8,8 @@ import { baseRows, whereClause } from '../compile/rowsSql.js';
 import { readArgs } from '../compile/readArgument.js';
 import { objectEntries } from '../compile/selectionSql.js';
 import type { Model, TableModel } from '../schema/Model.js';
-import { compileSql, quoteIdentifier } from '../sql/compileSql.js';
+import { compileSql } from '../sql/compileSql.js';
+import { perSubscriberText, type ParamType } from './multiplexedSql.js';
 import { identifier, join, sql, value } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
 
@@ -80,14 +81,6 @@ export function eventStatement(model: Model, table: TableModel, field: EventFiel
   return { text, values, node, loose: context.sawLoose.value || context.sawFloat.value };
 }
 
-/** A parameter's type, as the probe read it from pg_prepared_statements. */
-export interface ParamType {
-  readonly schema: string;
-  readonly name: string;
-  /** pg_type.typcategory: `A` array, `U` user-defined (json, jsonb are `U`). */
-  readonly category: string;
-}
-
 /**
  * The statement that serves every subscriber of a group at once: `$1` the batch's keys, `$2` a
  * JSON array of each subscriber's values, each of them read where the single statement had its
@@ -98,23 +91,8 @@ export function multiplexedText(
   statement: EventStatement,
   types: ReadonlyArray<ParamType>,
 ): string {
-  const m = '"sluice_m"."v"';
-  // compileSql meets the values in the order it numbered them: the k-th is values[k], types[k].
-  let index = -1;
-  let position = 0;
-  const { text } = compileSql(statement.node, (v) => {
-    index += 1;
-    if (v === EVENT_KEYS) return '$1';
-    position += 1;
-    const type = types[index];
-    if (type === undefined) throw new Error('A parameter of the event statement has no type');
-    const cast = `${quoteIdentifier(type.schema)}.${quoteIdentifier(type.name)}`;
-    const i = String(position - 1);
-    if (type.schema === 'pg_catalog' && (type.name === 'json' || type.name === 'jsonb'))
-      return `(${m}->${i})::${cast}`;
-    if (type.category === 'A')
-      return `(CASE WHEN jsonb_typeof(${m}->${i}) = 'array' THEN ARRAY(SELECT jsonb_array_elements_text(${m}->${i}))::${cast} ELSE (${m}->>${i})::${cast} END)`;
-    return `(${m}->>${i})::${cast}`;
-  });
+  const text = perSubscriberText(statement.node, types, (v) =>
+    v === EVENT_KEYS ? '$1' : undefined,
+  );
   return `SELECT "sluice_m"."ord", "e"."ord", "e"."j"::text FROM jsonb_array_elements($2::text::jsonb) WITH ORDINALITY AS "sluice_m"("v", "ord") CROSS JOIN LATERAL (${text}) AS "e" ORDER BY 2, 1`;
 }

@@ -34,7 +34,12 @@ import { mutationType } from './mutationSchema.js';
 import { changeEventFields } from '../realtime/changeEventFields.js';
 import type { ChangeFeed } from '../realtime/createChangeFeed.js';
 import { createAggregateTypes } from './aggregateTypes.js';
+import type { LiveFeed } from '../realtime/createLiveFeed.js';
+import { liveQueryField } from '../realtime/liveQueryField.js';
+import { SOURCE_VALUES } from './sourceValues.js';
 import { defaultOrderDescription } from './tieBreakers.js';
+
+export { SOURCE_VALUES } from './sourceValues.js';
 
 /**
  * In value mode (a selection with computed fields) the engine completes rows that the statement
@@ -66,6 +71,8 @@ export interface BuildSchemaOptions {
    * `<singular>Created`, `…Updated` and `…Deleted` for each table with a primary key. Default: none.
    */
   readonly changeFeed?: ChangeFeed | undefined;
+  /** Live queries (docs/realtime.md): adds `Subscription.live: Query`. */
+  readonly liveFeed?: LiveFeed | undefined;
 }
 
 export function buildSchema(
@@ -272,8 +279,10 @@ export function buildSchema(
   const events = options.changeFeed
     ? changeEventFields(model, inputs, objectType, options.changeFeed, taken)
     : {};
+  const queryType = new GraphQLObjectType({ name: 'Query', fields: queryFields });
+  if (options.liveFeed) events['live'] = liveQueryField(queryType, options.liveFeed);
   return new GraphQLSchema({
-    query: new GraphQLObjectType({ name: 'Query', fields: queryFields }),
+    query: queryType,
     mutation: mutationType(model, inputs, objectType, source, resolve),
     subscription:
       Object.keys(events).length > 0
@@ -402,13 +411,6 @@ function neededRow(source: unknown, needs: ReadonlyArray<ColumnModel>): Record<s
   for (const column of needs) row[column.name] = from[neededColumnKey(column.name)];
   return row;
 }
-
-/**
- * A root value may carry results a source already computed, by response key: the fallback
- * resolvers use them instead of querying again (lets an executor run the one statement itself and
- * still complete `value` results through graphql-js).
- */
-export const SOURCE_VALUES: unique symbol = Symbol.for('sluice.pg.sourceValues');
 
 function fallbackResolver(source: PgSource): GraphQLFieldResolver<unknown, unknown> {
   return async (root, _args, context, info) => {

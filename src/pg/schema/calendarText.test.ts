@@ -124,7 +124,10 @@ describe('date, time and decimal texts read without regular expressions', () => 
         bc: m[13] !== undefined,
       };
       const actual: Record<string, unknown> = { ...read };
-      if (!read.time) (delete actual['hour'], delete actual['minute']);
+      if (!read.time) {
+        delete actual['hour'];
+        delete actual['minute'];
+      }
       if (read.offsetSign === 0) delete actual['offsetHour'];
       return JSON.stringify(actual) !== JSON.stringify(expected);
     });

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, type Engine, type ExecuteOutcome } from '../../src/engine/index.js';
+import { introspect } from '../../src/pg/catalog/introspect.js';
+import type { PgRequestSettings } from '../../src/pg/compile/requestSettings.js';
+import { changeTriggersSql, triggerTables } from '../../src/pg/realtime/changeTriggersSql.js';
+import type { PgChanges } from '../../src/pg/realtime/createPgChanges.js';
+import { reflect } from '../../src/pg/reflect.js';
+import { createRlsDatabase, useRlsRoles } from './support/rlsDatabase.js';
+import { useTestDatabase } from './support/testDatabase.js';
+
+/**
+ * Live queries under row-level security: each subscriber's re-runs run with the role and claims
+ * its context gives (`pgSettings`), so two users of one live document see their own rows, and
+ * a write to one user's rows sends nothing to the other.
+ */
+const roles = useRlsRoles();
+const db = useTestDatabase(async (client) => {
+  await createRlsDatabase(client, roles);
+  const catalog = await introspect(client, ['public']);
+  await client.exec(changeTriggersSql(triggerTables(catalog.tables).tables, 'public'));
+});
+
+interface Context {
+  readonly pg?: PgRequestSettings;
+}
+const as = (sub: string): Context => ({
+  pg: {
+    role: roles.member,
+    settings: { 'request.jwt.claims': JSON.stringify({ sub, role: roles.member }) },
+  },
+});
+
+let engine: Engine;
+let changes: PgChanges | undefined;
+beforeAll(async () => {
+  const reflection = await reflect(db.client, {
+    changeEvents: { heartbeatMs: 0 },
+    pgSettings: (context) => (context as Context).pg,
+  });
+  changes = reflection.changes;
+  engine = createEngine({ schema: reflection.schema });
+});
+afterAll(async () => {
+  await changes?.close();
+});
+
+type Stream = AsyncGenerator<ExecuteOutcome, void, void>;
+
+async function subscribe(query: string, contextValue: Context): Promise<Stream> {
+  const prepared = engine.prepare(query);
+  if (!prepared.ok) throw new Error(JSON.stringify(prepared));
+  const stream = await prepared.subscribe({ contextValue });
+  if (!(Symbol.asyncIterator in stream)) throw new Error(stream.body);
+  return stream;
+}
+
+async function nextBody(stream: Stream, ms = 20_000): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<string>(
+    (resolve) => (timer = setTimeout(() => resolve('timeout'), ms)),
+  );
+  const next = stream.next().then((r) => (r.done ? 'done' : r.value.body));
+  try {
+    return await Promise.race([next, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+describe('live queries under row-level security', () => {
+  it('re-runs each subscriber as its own role and claims', async () => {
+    const query = 'subscription { live { notes(orderBy: [{ id: ASC }]) { body } } }';
+    const alice = await subscribe(query, as('alice'));
+    const bob = await subscribe(query, as('bob'));
+    expect(await nextBody(alice)).toBe('{"data":{"live":{"notes":[{"body":"a1"},{"body":"a2"}]}}}');
+    expect(await nextBody(bob)).toBe('{"data":{"live":{"notes":[{"body":"b1"}]}}}');
+    await db.client.query("UPDATE notes SET body = 'b1 again' WHERE id = 3");
+    expect(await nextBody(bob)).toBe('{"data":{"live":{"notes":[{"body":"b1 again"}]}}}');
+    expect(await nextBody(alice, 300)).toBe('timeout');
+    await Promise.all([alice.return(), bob.return()]);
+  });
+});
