@@ -1,7 +1,5 @@
 import {
   GraphQLError,
-  isInputObjectType,
-  isNonNullType,
   isNullableType,
   isTypeSubTypeOf,
   Kind,
@@ -15,6 +13,7 @@ import {
   type OperationDefinitionNode,
   type ValueNode,
 } from 'graphql';
+import { isInputObject, isNonNull } from '../plan/typeGuards.js';
 import { DocumentFragments, type VariableUsage } from './documentFragments.js';
 import { IntrospectionDepth } from './introspectionDepth.js';
 import { OverlappingFields } from './overlappingFields.js';
@@ -255,7 +254,7 @@ function leaveOperation(
           ),
         );
       }
-      if (isInputObjectType(parentType) && parentType.isOneOf && isNullableType(varType)) {
+      if (isInputObject(parentType) && parentType.isOneOf && isNullableType(varType)) {
         report(
           new GraphQLError(
             `Variable "$${varName}" is of type "${String(varType)}" but must be non-nullable to be used for OneOf Input Object "${String(parentType)}".`,
@@ -275,7 +274,7 @@ function allowedVariableUsage(
   locationType: GraphQLInputType,
   locationDefaultValue: unknown,
 ): boolean {
-  if (isNonNullType(locationType) && !isNonNullType(varType)) {
+  if (isNonNull(locationType) && !isNonNull(varType)) {
     const hasNonNullVariableDefaultValue =
       varDefaultValue != null && varDefaultValue.kind !== Kind.NULL;
     const hasLocationDefaultValue = locationDefaultValue !== undefined;
