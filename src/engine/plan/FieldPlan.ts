@@ -77,7 +77,10 @@ interface FieldPlanBase {
   /** Each emitter's completer and state for this field, made when it first runs it. */
   text: TextFieldSlot | undefined;
   object: ObjectFieldSlot | undefined;
-  /** Sub-selection plans by runtime object type, filled in lazily (see subselectionOf). */
+  /**
+   * Sub-selection plans by runtime object type, filled in lazily (see subselectionOf); undefined
+   * until a second runtime type is met (the first is `lastSubselection`).
+   */
   subselections: Map<GraphQLObjectType, SelectionPlan> | undefined;
   /** The most recently used entry of `subselections`: nearly always the only one. */
   lastSubselectionType: GraphQLObjectType | undefined;
