@@ -157,6 +157,11 @@ export function rootSelectionFor(
   rootType: GraphQLObjectType,
   variableValues: Readonly<Record<string, unknown>>,
 ): SelectionPlan {
+  // Most operations have no @skip/@include variables: one variant, found without building a key.
+  if (plan.conditionVariables.length === 0) {
+    const only = plan.variants.get('');
+    if (only !== undefined) return only;
+  }
   let key = '';
   let cacheable = true;
   const conditionValues: Record<string, unknown> = {};
