@@ -82,35 +82,16 @@ export function validateSpecified(
         hideSuggestions,
         new Map(),
         [],
+        undefined,
       );
       lite.fragmentDefinition(definition as FragmentDefinitionNode, usages);
     }
     return usages;
   });
-  const walk = new DocumentWalk(
-    facts,
-    fragments,
-    on,
-    report,
-    stateful,
-    hideSuggestions,
-    new Map(),
-    [],
-  );
-  const getFragment = (name: string) => fragments.fragment(name);
-  if (on[Rule.OverlappingFieldsCanBeMerged]) {
-    stateful.overlap = new OverlappingFields(schema, getFragment, report);
-  }
-  if (on[Rule.MaxIntrospectionDepth]) {
-    stateful.introspectionDepth = new IntrospectionDepth(getFragment, report);
-  }
-  let subscriptionFields: SubscriptionFields | undefined;
-  const operations: OperationDefinitionNode[] = [];
-  const fragmentDefinitions: FragmentDefinitionNode[] = [];
   const operationNames: { [name: string]: NameNode | undefined } = Object.create(null);
   const fragmentNames: { [name: string]: NameNode | undefined } = Object.create(null);
   const cycles = on[Rule.NoFragmentCycles] ? fragmentCycles(fragments, report) : undefined;
-  walk.fragmentEnter = (node) => {
+  const fragmentEnter = (node: FragmentDefinitionNode): void => {
     if (on[Rule.UniqueFragmentNames]) {
       const first = fragmentNames[node.name.value];
       if (first) {
@@ -125,6 +106,27 @@ export function validateSpecified(
     }
     cycles?.(node);
   };
+  const walk = new DocumentWalk(
+    facts,
+    fragments,
+    on,
+    report,
+    stateful,
+    hideSuggestions,
+    new Map(),
+    [],
+    fragmentEnter,
+  );
+  const getFragment = (name: string) => fragments.fragment(name);
+  if (on[Rule.OverlappingFieldsCanBeMerged]) {
+    stateful.overlap = new OverlappingFields(schema, getFragment, report);
+  }
+  if (on[Rule.MaxIntrospectionDepth]) {
+    stateful.introspectionDepth = new IntrospectionDepth(getFragment, report);
+  }
+  let subscriptionFields: SubscriptionFields | undefined;
+  const operations: OperationDefinitionNode[] = [];
+  const fragmentDefinitions: FragmentDefinitionNode[] = [];
   let operationCount = 0;
   for (const definition of document.definitions) {
     if (definition.kind === Kind.OPERATION_DEFINITION) operationCount++;
