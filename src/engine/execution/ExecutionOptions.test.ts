@@ -13,7 +13,7 @@ function rowSelection(document: DocumentNode): SelectionPlan {
   const plan = getOperationPlan(schema, document, undefined);
   if (plan instanceof GraphQLError) throw plan;
   const root = [...plan.variants.values()][0]!;
-  return [...root.fields[0]!.subselections!.values()][0]!;
+  return root.fields[0]!.lastSubselection!;
 }
 
 describe('ExecutionOptions', () => {

@@ -9,6 +9,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { compileVariables, type VariableCoercer } from './compileVariables.js';
+import { DocumentMemo } from './DocumentMemo.js';
 import { pickOperation } from './pickOperation.js';
 import { planRootSelection, type SelectionPlan } from './SelectionPlan.js';
 
@@ -41,10 +42,17 @@ export interface OperationPlan {
 /** A cap on variants kept per plan; beyond it, variants are built per request and not kept. */
 const MAX_VARIANTS = 64;
 
-const plans = new WeakMap<
-  DocumentNode,
-  WeakMap<GraphQLSchema, Map<string, OperationPlan | GraphQLError>>
->();
+/**
+ * A document's plans: those for its first schema inline (nearly every document meets one), any
+ * other schema's beside them.
+ */
+interface DocumentPlans {
+  readonly schema: GraphQLSchema;
+  readonly byName: Map<string, OperationPlan>;
+  others: WeakMap<GraphQLSchema, Map<string, OperationPlan>> | undefined;
+}
+
+const plans = new DocumentMemo<DocumentPlans>('sluice.plans');
 
 /**
  * The plan for `operationName` in `document`, cached by document identity and schema. Returns
@@ -55,16 +63,23 @@ export function getOperationPlan(
   document: DocumentNode,
   operationName: string | null | undefined,
 ): OperationPlan | GraphQLError {
-  let bySchema = plans.get(document);
-  if (!bySchema) plans.set(document, (bySchema = new WeakMap()));
-  let byName = bySchema.get(schema);
-  if (!byName) bySchema.set(schema, (byName = new Map()));
+  let held = plans.get(document);
+  if (held === undefined) {
+    held = { schema, byName: new Map(), others: undefined };
+    plans.set(document, held);
+  }
+  let byName = held.schema === schema ? held.byName : held.others?.get(schema);
+  if (byName === undefined) {
+    byName = new Map();
+    (held.others ??= new WeakMap()).set(schema, byName);
+  }
   const key = operationName == null ? '' : '$' + operationName;
   let plan = byName.get(key);
   if (!plan) {
-    plan = buildOperationPlan(schema, document, operationName);
+    const built = buildOperationPlan(schema, document, operationName);
+    if (built instanceof GraphQLError) return built;
     // Only names the document has are kept: a caller's names are unbounded.
-    if (!(plan instanceof GraphQLError)) byName.set(key, plan);
+    byName.set(key, (plan = built));
   }
   return plan;
 }
@@ -142,6 +157,11 @@ export function rootSelectionFor(
   rootType: GraphQLObjectType,
   variableValues: Readonly<Record<string, unknown>>,
 ): SelectionPlan {
+  // Most operations have no @skip/@include variables: one variant, found without building a key.
+  if (plan.conditionVariables.length === 0) {
+    const only = plan.variants.get('');
+    if (only !== undefined) return only;
+  }
   let key = '';
   let cacheable = true;
   const conditionValues: Record<string, unknown> = {};

@@ -76,7 +76,13 @@ export function subselectionOf(
     parent.fieldNodes,
   );
   const plan = toSelectionPlan(scope, type, collected, undefined);
-  (parent.subselections ??= new Map()).set(type, plan);
+  // The first runtime type's plan is kept in `lastSubselection` alone (most fields only ever
+  // meet one, and a Map per field was a tenth of what a cold request allocates); a second type
+  // starts the map, with the first in it.
+  if (last !== undefined) {
+    parent.subselections ??= new Map([[parent.lastSubselectionType!, last]]);
+    parent.subselections.set(type, plan);
+  }
   parent.lastSubselectionType = type;
   parent.lastSubselection = plan;
   return plan;

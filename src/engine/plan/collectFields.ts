@@ -28,7 +28,7 @@ export function collectFields(
   selectionSet: SelectionSetNode,
 ): CollectedFields {
   const fields: CollectedFields = new Map();
-  collectInto(schema, fragments, variableValues, runtimeType, selectionSet, fields, new Set());
+  collectInto(schema, fragments, variableValues, runtimeType, selectionSet, fields, undefined);
   return fields;
 }
 
@@ -41,10 +41,10 @@ export function collectSubfields(
   fieldNodes: ReadonlyArray<FieldNode>,
 ): CollectedFields {
   const fields: CollectedFields = new Map();
-  const visited = new Set<string>();
+  let visited: Set<string> | undefined;
   for (const node of fieldNodes) {
     if (node.selectionSet) {
-      collectInto(
+      visited = collectInto(
         schema,
         fragments,
         variableValues,
@@ -58,6 +58,10 @@ export function collectSubfields(
   return fields;
 }
 
+/**
+ * Collects `selectionSet` into `fields`. `visited` holds the fragments already spread; it is made
+ * at the first spread (most selections have none) and returned, undefined while there was none.
+ */
 function collectInto(
   schema: GraphQLSchema,
   fragments: Readonly<Record<string, FragmentDefinitionNode>>,
@@ -65,8 +69,8 @@ function collectInto(
   runtimeType: GraphQLObjectType,
   selectionSet: SelectionSetNode,
   fields: CollectedFields,
-  visited: Set<string>,
-): void {
+  visited: Set<string> | undefined,
+): Set<string> | undefined {
   for (const selection of selectionSet.selections) {
     switch (selection.kind) {
       case Kind.FIELD: {
@@ -84,7 +88,7 @@ function collectInto(
         ) {
           continue;
         }
-        collectInto(
+        visited = collectInto(
           schema,
           fragments,
           variableValues,
@@ -97,11 +101,11 @@ function collectInto(
       }
       case Kind.FRAGMENT_SPREAD: {
         const name = selection.name.value;
-        if (visited.has(name) || !shouldIncludeNode(variableValues, selection)) continue;
-        visited.add(name);
+        if (visited?.has(name) === true || !shouldIncludeNode(variableValues, selection)) continue;
+        (visited ??= new Set()).add(name);
         const fragment = fragments[name];
         if (!fragment || !doesFragmentConditionMatch(schema, fragment, runtimeType)) continue;
-        collectInto(
+        visited = collectInto(
           schema,
           fragments,
           variableValues,
@@ -114,6 +118,7 @@ function collectInto(
       }
     }
   }
+  return visited;
 }
 
 function shouldIncludeNode(

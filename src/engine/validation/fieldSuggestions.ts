@@ -1,8 +1,4 @@
 import {
-  isAbstractType,
-  isCompositeType,
-  isInterfaceType,
-  isObjectType,
   SchemaMetaFieldDef,
   TypeMetaFieldDef,
   TypeNameMetaFieldDef,
@@ -13,6 +9,7 @@ import {
   type GraphQLObjectType,
   type GraphQLSchema,
 } from 'graphql';
+import { isAbstract, isComposite, isInterface, isObject } from '../plan/typeGuards.js';
 import { naturalCompare } from 'graphql/jsutils/naturalCompare.js';
 import { suggestionList } from 'graphql/jsutils/suggestionList.js';
 
@@ -33,10 +30,10 @@ export function fieldDefinition(
   if (name === TypeMetaFieldDef.name && schema.getQueryType() === parentType) {
     return TypeMetaFieldDef;
   }
-  if (name === TypeNameMetaFieldDef.name && isCompositeType(parentType)) {
+  if (name === TypeNameMetaFieldDef.name && isComposite(parentType)) {
     return TypeNameMetaFieldDef;
   }
-  if (isObjectType(parentType) || isInterfaceType(parentType)) {
+  if (isObject(parentType) || isInterface(parentType)) {
     return parentType.getFields()[name];
   }
   return undefined;
@@ -51,7 +48,7 @@ export function suggestedTypeNames(
   type: GraphQLCompositeType,
   fieldName: string,
 ): string[] {
-  if (!isAbstractType(type)) return [];
+  if (!isAbstract(type)) return [];
   const suggested = new Set<GraphQLObjectType | GraphQLInterfaceType>();
   const usageCount: { [name: string]: number } = Object.create(null);
   for (const possibleType of schema.getPossibleTypes(type)) {
@@ -68,8 +65,8 @@ export function suggestedTypeNames(
     .sort((typeA, typeB) => {
       const usageCountDiff = usageCount[typeB.name]! - usageCount[typeA.name]!;
       if (usageCountDiff !== 0) return usageCountDiff;
-      if (isInterfaceType(typeA) && schema.isSubType(typeA, typeB)) return -1;
-      if (isInterfaceType(typeB) && schema.isSubType(typeB, typeA)) return 1;
+      if (isInterface(typeA) && schema.isSubType(typeA, typeB)) return -1;
+      if (isInterface(typeB) && schema.isSubType(typeB, typeA)) return 1;
       return naturalCompare(typeA.name, typeB.name);
     })
     .map((x) => x.name);
@@ -77,7 +74,7 @@ export function suggestedTypeNames(
 
 /** FieldsOnCorrectTypeRule's second suggestion: the type's own field names like the one asked for. */
 export function suggestedFieldNames(type: GraphQLCompositeType, fieldName: string): string[] {
-  if (isObjectType(type) || isInterfaceType(type)) {
+  if (isObject(type) || isInterface(type)) {
     return suggestionList(fieldName, Object.keys(type.getFields()));
   }
   return [];

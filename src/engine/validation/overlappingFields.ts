@@ -1,11 +1,5 @@
 import {
-  getNamedType,
   GraphQLError,
-  isInterfaceType,
-  isLeafType,
-  isListType,
-  isNonNullType,
-  isObjectType,
   Kind,
   typeFromAST,
   type ArgumentNode,
@@ -21,6 +15,14 @@ import {
   type SelectionSetNode,
   type ValueNode,
 } from 'graphql';
+import {
+  isInterface,
+  isLeaf,
+  isList,
+  isNonNull,
+  isObject,
+  namedTypeOf,
+} from '../plan/typeGuards.js';
 import { argumentValueKey } from './argumentValueKey.js';
 import { validationAborted } from './documentFragments.js';
 
@@ -315,7 +317,7 @@ export class OverlappingFields {
     const { parentType: parentType2, node: node2, definition: def2 } = details2;
     const exclusive =
       parentFieldsAreMutuallyExclusive ||
-      (parentType1 !== parentType2 && isObjectType(parentType1) && isObjectType(parentType2));
+      (parentType1 !== parentType2 && isObject(parentType1) && isObject(parentType2));
     if (!exclusive) {
       const info1 = fieldInfo(details1);
       const info2 = fieldInfo(details2);
@@ -387,15 +389,15 @@ export class OverlappingFields {
   private doTypesConflict(type1: GraphQLOutputType, type2: GraphQLOutputType): boolean {
     if (type1 === type2) return false;
     this.spend(1);
-    if (isListType(type1)) {
-      return isListType(type2) ? this.doTypesConflict(type1.ofType, type2.ofType) : true;
+    if (isList(type1)) {
+      return isList(type2) ? this.doTypesConflict(type1.ofType, type2.ofType) : true;
     }
-    if (isListType(type2)) return true;
-    if (isNonNullType(type1)) {
-      return isNonNullType(type2) ? this.doTypesConflict(type1.ofType, type2.ofType) : true;
+    if (isList(type2)) return true;
+    if (isNonNull(type1)) {
+      return isNonNull(type2) ? this.doTypesConflict(type1.ofType, type2.ofType) : true;
     }
-    if (isNonNullType(type2)) return true;
-    if (isLeafType(type1) || isLeafType(type2)) return type1 !== type2;
+    if (isNonNull(type2)) return true;
+    if (isLeaf(type1) || isLeaf(type2)) return type1 !== type2;
     return false;
   }
 
@@ -439,7 +441,7 @@ export class OverlappingFields {
       if (selection.kind === Kind.FIELD) {
         const fieldName = selection.name.value;
         let definition: Field | undefined;
-        if (isObjectType(parentType) || isInterfaceType(parentType)) {
+        if (isObject(parentType) || isInterface(parentType)) {
           definition = parentType.getFields()[fieldName];
         }
         const responseName = selection.alias ? selection.alias.value : fieldName;
@@ -526,7 +528,7 @@ function equalLeaves(a: FieldDetails, b: FieldDetails): boolean {
 function fieldInfo(details: FieldDetails): FieldInfo {
   return (details.info ??= {
     comparisons: new Map(),
-    namedType: getNamedType(details.definition?.type as GraphQLType | undefined),
+    namedType: namedTypeOf(details.definition?.type as GraphQLType | undefined),
     arguments: argumentInfo(details.node.arguments),
     typeString: undefined,
   });

@@ -1,7 +1,5 @@
 import {
   GraphQLError,
-  isInputObjectType,
-  isNonNullType,
   isNullableType,
   isTypeSubTypeOf,
   Kind,
@@ -15,6 +13,7 @@ import {
   type OperationDefinitionNode,
   type ValueNode,
 } from 'graphql';
+import { isInputObject, isNonNull } from '../plan/typeGuards.js';
 import { DocumentFragments, type VariableUsage } from './documentFragments.js';
 import { IntrospectionDepth } from './introspectionDepth.js';
 import { OverlappingFields } from './overlappingFields.js';
@@ -83,35 +82,16 @@ export function validateSpecified(
         hideSuggestions,
         new Map(),
         [],
+        undefined,
       );
       lite.fragmentDefinition(definition as FragmentDefinitionNode, usages);
     }
     return usages;
   });
-  const walk = new DocumentWalk(
-    facts,
-    fragments,
-    on,
-    report,
-    stateful,
-    hideSuggestions,
-    new Map(),
-    [],
-  );
-  const getFragment = (name: string) => fragments.fragment(name);
-  if (on[Rule.OverlappingFieldsCanBeMerged]) {
-    stateful.overlap = new OverlappingFields(schema, getFragment, report);
-  }
-  if (on[Rule.MaxIntrospectionDepth]) {
-    stateful.introspectionDepth = new IntrospectionDepth(getFragment, report);
-  }
-  let subscriptionFields: SubscriptionFields | undefined;
-  const operations: OperationDefinitionNode[] = [];
-  const fragmentDefinitions: FragmentDefinitionNode[] = [];
   const operationNames: { [name: string]: NameNode | undefined } = Object.create(null);
   const fragmentNames: { [name: string]: NameNode | undefined } = Object.create(null);
   const cycles = on[Rule.NoFragmentCycles] ? fragmentCycles(fragments, report) : undefined;
-  walk.fragmentEnter = (node) => {
+  const fragmentEnter = (node: FragmentDefinitionNode): void => {
     if (on[Rule.UniqueFragmentNames]) {
       const first = fragmentNames[node.name.value];
       if (first) {
@@ -126,6 +106,27 @@ export function validateSpecified(
     }
     cycles?.(node);
   };
+  const walk = new DocumentWalk(
+    facts,
+    fragments,
+    on,
+    report,
+    stateful,
+    hideSuggestions,
+    new Map(),
+    [],
+    fragmentEnter,
+  );
+  const getFragment = (name: string) => fragments.fragment(name);
+  if (on[Rule.OverlappingFieldsCanBeMerged]) {
+    stateful.overlap = new OverlappingFields(schema, getFragment, report);
+  }
+  if (on[Rule.MaxIntrospectionDepth]) {
+    stateful.introspectionDepth = new IntrospectionDepth(getFragment, report);
+  }
+  let subscriptionFields: SubscriptionFields | undefined;
+  const operations: OperationDefinitionNode[] = [];
+  const fragmentDefinitions: FragmentDefinitionNode[] = [];
   let operationCount = 0;
   for (const definition of document.definitions) {
     if (definition.kind === Kind.OPERATION_DEFINITION) operationCount++;
@@ -255,7 +256,7 @@ function leaveOperation(
           ),
         );
       }
-      if (isInputObjectType(parentType) && parentType.isOneOf && isNullableType(varType)) {
+      if (isInputObject(parentType) && parentType.isOneOf && isNullableType(varType)) {
         report(
           new GraphQLError(
             `Variable "$${varName}" is of type "${String(varType)}" but must be non-nullable to be used for OneOf Input Object "${String(parentType)}".`,
@@ -275,7 +276,7 @@ function allowedVariableUsage(
   locationType: GraphQLInputType,
   locationDefaultValue: unknown,
 ): boolean {
-  if (isNonNullType(locationType) && !isNonNullType(varType)) {
+  if (isNonNull(locationType) && !isNonNull(varType)) {
     const hasNonNullVariableDefaultValue =
       varDefaultValue != null && varDefaultValue.kind !== Kind.NULL;
     const hasLocationDefaultValue = locationDefaultValue !== undefined;

@@ -1,13 +1,6 @@
 import {
-  getNamedType,
   getNullableType,
   GraphQLError,
-  isEnumType,
-  isInputObjectType,
-  isInputType,
-  isLeafType,
-  isListType,
-  isNonNullType,
   isRequiredInputField,
   Kind,
   print,
@@ -17,6 +10,15 @@ import {
   type ObjectValueNode,
   type ValueNode,
 } from 'graphql';
+import {
+  isEnum,
+  isInput,
+  isInputObject,
+  isLeaf,
+  isList,
+  isNonNull,
+  namedTypeOf,
+} from '../plan/typeGuards.js';
 import { didYouMean } from 'graphql/jsutils/didYouMean.js';
 import { suggestionList } from 'graphql/jsutils/suggestionList.js';
 import type { VariableUsage } from './documentFragments.js';
@@ -62,12 +64,12 @@ export class ValueWalk {
         return;
       case Kind.LIST: {
         const listType = getNullableType(this.inputType());
-        const itemType = isListType(listType) ? listType.ofType : listType;
+        const itemType = isList(listType) ? listType.ofType : listType;
         this.defaultValues.push(undefined);
-        this.inputTypes.push(isInputType(itemType) ? itemType : undefined);
+        this.inputTypes.push(isInput(itemType) ? itemType : undefined);
         let inner = checking;
         if (checking && this.valuesOfCorrectType) {
-          if (!isListType(getNullableType(this.parentInputType()))) {
+          if (!isList(getNullableType(this.parentInputType()))) {
             this.leaf(node);
             inner = false;
           }
@@ -83,7 +85,7 @@ export class ValueWalk {
       case Kind.NULL:
         if (checking && this.valuesOfCorrectType) {
           const type = this.inputType();
-          if (isNonNullType(type)) {
+          if (isNonNull(type)) {
             this.report!(
               new GraphQLError(`Expected value of type "${String(type)}", found ${print(node)}.`, {
                 nodes: node,
@@ -100,8 +102,8 @@ export class ValueWalk {
   private object(node: ObjectValueNode, checking: boolean): void {
     let inner = checking;
     if (checking && this.valuesOfCorrectType) {
-      const type = getNamedType(this.inputType());
-      if (!isInputObjectType(type)) {
+      const type = namedTypeOf(this.inputType());
+      if (!isInputObject(type)) {
         this.leaf(node);
         inner = false;
       } else {
@@ -149,10 +151,10 @@ export class ValueWalk {
     checking: boolean,
     known: { [name: string]: NameNode | undefined } | null,
   ): void {
-    const objectType = getNamedType(this.inputType());
+    const objectType = namedTypeOf(this.inputType());
     let fieldType: GraphQLInputType | undefined;
     let defaultValue: unknown;
-    if (isInputObjectType(objectType)) {
+    if (isInputObject(objectType)) {
       const inputField = objectType.getFields()[node.name.value];
       if (inputField) {
         fieldType = inputField.type;
@@ -160,10 +162,10 @@ export class ValueWalk {
       }
     }
     this.defaultValues.push(defaultValue);
-    this.inputTypes.push(isInputType(fieldType) ? fieldType : undefined);
+    this.inputTypes.push(isInput(fieldType) ? fieldType : undefined);
     if (checking && this.valuesOfCorrectType && !fieldType) {
-      const parentType = getNamedType(this.parentInputType());
-      if (isInputObjectType(parentType)) {
+      const parentType = namedTypeOf(this.parentInputType());
+      if (isInputObject(parentType)) {
         const suggestions = this.hideSuggestions
           ? []
           : suggestionList(node.name.value, Object.keys(parentType.getFields()));
@@ -198,8 +200,8 @@ export class ValueWalk {
   private leaf(node: ValueNode): void {
     const locationType = this.inputType();
     if (!locationType) return;
-    const type = getNamedType(locationType);
-    if (!isLeafType(type)) {
+    const type = namedTypeOf(locationType);
+    if (!isLeaf(type)) {
       this.report!(
         new GraphQLError(
           `Expected value of type "${String(locationType)}", found ${print(node)}.`,
@@ -209,7 +211,7 @@ export class ValueWalk {
       return;
     }
     try {
-      const parsed = isEnumType(type)
+      const parsed = isEnum(type)
         ? type.parseLiteral(node, undefined, this.hideSuggestions)
         : type.parseLiteral(node, undefined);
       if (parsed === undefined) {
