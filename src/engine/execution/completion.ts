@@ -13,7 +13,7 @@ import { rootSelectionFor } from '../plan/OperationPlan.js';
 import { subselectionOf, type SelectionPlan } from '../plan/SelectionPlan.js';
 import { isPromise, type ExecutionContext } from './ExecutionContext.js';
 import { pathToArray, type Path } from './Path.js';
-import { isAbstract, isLeaf, isList, isNonNull, isObject } from '../plan/typeGuards.js';
+import { isAbstract, isLeaf, isList, isNonNull, isObject } from '../schema/typeGuards.js';
 
 /**
  * Pieces of value completion ([spec: Value Completion](https://spec.graphql.org/October2021/#sec-Value-Completion)) shared by the object and the JSON

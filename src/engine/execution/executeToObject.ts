@@ -7,7 +7,7 @@ import type {
 } from 'graphql';
 import { argumentsFor, type FieldPlan } from '../plan/FieldPlan.js';
 import { subselectionOf, type SelectionPlan } from '../plan/SelectionPlan.js';
-import { isNonNull, plainObjectTypeOf } from '../plan/typeGuards.js';
+import { isNonNull, plainObjectTypeOf } from '../schema/typeGuards.js';
 import { sourceJSONText } from '../source/DataSource.js';
 import {
   completeField,

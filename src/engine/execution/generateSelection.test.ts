@@ -1,7 +1,7 @@
 import { GraphQLObjectType, GraphQLString } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import type { FieldPlan } from '../plan/FieldPlan.js';
-import type { BuiltinScalarKind } from '../plan/typeGuards.js';
+import type { BuiltinScalarKind } from '../schema/typeGuards.js';
 import type { ExecutionContext } from './ExecutionContext.js';
 import {
   generateBuilder,

@@ -1,6 +1,6 @@
 import type { GraphQLLeafType } from 'graphql';
 import type { FieldPlan } from '../plan/FieldPlan.js';
-import { builtinScalarKind } from '../plan/typeGuards.js';
+import { builtinScalarKind } from '../schema/typeGuards.js';
 import { serializeNullError } from './completion.js';
 import { numberToJSON } from './numberToJSON.js';
 

@@ -1,7 +1,7 @@
 import type { GraphQLOutputType, GraphQLResolveInfo } from 'graphql';
 import type { FieldPlan } from '../plan/FieldPlan.js';
 import { subselectionOf, type SelectionPlan } from '../plan/SelectionPlan.js';
-import { isLeafCompletion, isNonNull, plainObjectTypeOf } from '../plan/typeGuards.js';
+import { isLeafCompletion, isNonNull, plainObjectTypeOf } from '../schema/typeGuards.js';
 import {
   handleFieldError,
   isIterableObject,

@@ -23,7 +23,7 @@ import {
   isNonNull,
   plainObjectTypeOf,
   type BuiltinScalarKind,
-} from './typeGuards.js';
+} from '../schema/typeGuards.js';
 
 type Args = Record<string, unknown>;
 

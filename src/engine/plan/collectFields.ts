@@ -12,7 +12,7 @@ import {
   type InlineFragmentNode,
   type SelectionSetNode,
 } from 'graphql';
-import { isAbstract } from './typeGuards.js';
+import { isAbstract } from '../schema/typeGuards.js';
 
 export type CollectedFields = Map<string, FieldNode[]>;
 

@@ -1,5 +1,5 @@
 import { Kind, valueFromAST, type FieldNode, type GraphQLField } from 'graphql';
-import { isNonNull } from './typeGuards.js';
+import { isNonNull } from '../schema/typeGuards.js';
 
 /**
  * Builds a field's argument values for one call, or answers undefined when it cannot do so the

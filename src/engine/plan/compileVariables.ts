@@ -15,7 +15,7 @@ import {
   type GraphQLSchema,
   type VariableDefinitionNode,
 } from 'graphql';
-import { isEnum, isNonNull } from './typeGuards.js';
+import { isEnum, isNonNull } from '../schema/typeGuards.js';
 
 /**
  * Coerces raw variable values for one operation, or answers undefined when it cannot do so

@@ -9,7 +9,7 @@ import {
   type GraphQLObjectType,
   type GraphQLSchema,
 } from 'graphql';
-import { isAbstract, isComposite, isInterface, isObject } from '../plan/typeGuards.js';
+import { isAbstract, isComposite, isInterface, isObject } from '../schema/typeGuards.js';
 import { naturalCompare } from 'graphql/jsutils/naturalCompare.js';
 import { suggestionList } from 'graphql/jsutils/suggestionList.js';
 

@@ -22,7 +22,7 @@ import {
   isNonNull,
   isObject,
   namedTypeOf,
-} from '../plan/typeGuards.js';
+} from '../schema/typeGuards.js';
 import { argumentValueKey } from './argumentValueKey.js';
 import { validationAborted } from './documentFragments.js';
 

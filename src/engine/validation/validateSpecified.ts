@@ -13,7 +13,7 @@ import {
   type OperationDefinitionNode,
   type ValueNode,
 } from 'graphql';
-import { isInputObject, isNonNull } from '../plan/typeGuards.js';
+import { isInputObject, isNonNull } from '../schema/typeGuards.js';
 import { DocumentFragments, type VariableUsage } from './documentFragments.js';
 import { IntrospectionDepth } from './introspectionDepth.js';
 import { OverlappingFields } from './overlappingFields.js';

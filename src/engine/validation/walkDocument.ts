@@ -19,7 +19,7 @@ import {
   type TypeNode,
   type VariableDefinitionNode,
 } from 'graphql';
-import { isComposite, isInput, isObject, isOutput, namedTypeOf } from '../plan/typeGuards.js';
+import { isComposite, isInput, isObject, isOutput, namedTypeOf } from '../schema/typeGuards.js';
 import { didYouMean } from 'graphql/jsutils/didYouMean.js';
 import { suggestionList } from 'graphql/jsutils/suggestionList.js';
 import type { DocumentFragments, VariableUsage } from './documentFragments.js';

@@ -18,7 +18,7 @@ import {
   isList,
   isNonNull,
   namedTypeOf,
-} from '../plan/typeGuards.js';
+} from '../schema/typeGuards.js';
 import { didYouMean } from 'graphql/jsutils/didYouMean.js';
 import { suggestionList } from 'graphql/jsutils/suggestionList.js';
 import type { VariableUsage } from './documentFragments.js';
