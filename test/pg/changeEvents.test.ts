@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine, type ExecuteOutcome } from '../../src/engine/index.js';
+import { createEngine, type Engine } from '../../src/engine/index.js';
 import { countStatements } from '../../src/pg/driver/countStatements.js';
 import type { QueryOptions } from '../../src/pg/driver/SqlClient.js';
 import { introspect } from '../../src/pg/catalog/introspect.js';
@@ -7,6 +7,7 @@ import { reflect } from '../../src/pg/reflect.js';
 import { changeTriggersSql, triggerTables } from '../../src/pg/realtime/changeTriggersSql.js';
 import type { PgChanges } from '../../src/pg/realtime/createPgChanges.js';
 import { useTestDatabase } from './support/testDatabase.js';
+import { nextBody, subscribeTo, type Stream } from './support/subscriptionStream.js';
 
 /**
  * Change events over a reflected database, fed by the triggers `sluice db triggers` installs:
@@ -50,28 +51,8 @@ afterAll(async () => {
   await changes?.close();
 });
 
-type Stream = AsyncGenerator<ExecuteOutcome, void, void>;
-
-async function subscribe(query: string, variables: Record<string, unknown> = {}): Promise<Stream> {
-  const prepared = engine.prepare(query);
-  if (!prepared.ok) throw new Error(JSON.stringify(prepared));
-  const stream = await prepared.subscribe({ variables });
-  if (!(Symbol.asyncIterator in stream)) throw new Error(stream.body);
-  return stream;
-}
-
-/** The next event's body, or "timeout" when none comes within `ms`. */
-async function nextBody(stream: Stream, ms = 20_000): Promise<string> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<string>(
-    (resolve) => (timer = setTimeout(() => resolve('timeout'), ms)),
-  );
-  const next = stream.next().then((r) => (r.done ? 'done' : r.value.body));
-  try {
-    return await Promise.race([next, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+function subscribe(query: string, variables: Record<string, unknown> = {}): Promise<Stream> {
+  return subscribeTo(engine, query, { variables });
 }
 
 async function ready(): Promise<void> {

@@ -1,6 +1,6 @@
 import { parse, subscribe as graphqlSubscribe, type ExecutionResult } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine, type ExecuteOutcome } from '../../src/engine/index.js';
+import { createEngine, type Engine } from '../../src/engine/index.js';
 import { countStatements } from '../../src/pg/driver/countStatements.js';
 import { createPostgresClient } from '../../src/pg/driver/createPostgresClient.js';
 import { introspect } from '../../src/pg/catalog/introspect.js';
@@ -8,6 +8,7 @@ import { reflect } from '../../src/pg/reflect.js';
 import { changeTriggersSql, triggerTables } from '../../src/pg/realtime/changeTriggersSql.js';
 import type { ChangeListener, PgChanges } from '../../src/pg/realtime/createPgChanges.js';
 import { useTestDatabase } from './support/testDatabase.js';
+import { nextBody, subscribeTo, type Stream } from './support/subscriptionStream.js';
 
 /**
  * Live queries over a reflected database, fed by the triggers `sluice db triggers` installs: the
@@ -65,28 +66,8 @@ afterAll(async () => {
   await changes?.close();
 });
 
-type Stream = AsyncGenerator<ExecuteOutcome, void, void>;
-
-async function subscribe(query: string, variables: Record<string, unknown> = {}): Promise<Stream> {
-  const prepared = engine.prepare(query);
-  if (!prepared.ok) throw new Error(JSON.stringify(prepared));
-  const stream = await prepared.subscribe({ variables });
-  if (!(Symbol.asyncIterator in stream)) throw new Error(stream.body);
-  return stream;
-}
-
-/** The next event's body, or "timeout" when none comes within `ms`. */
-async function nextBody(stream: Stream, ms = 20_000): Promise<string> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<string>(
-    (resolve) => (timer = setTimeout(() => resolve('timeout'), ms)),
-  );
-  const next = stream.next().then((r) => (r.done ? 'done' : r.value.body));
-  try {
-    return await Promise.race([next, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+function subscribe(query: string, variables: Record<string, unknown> = {}): Promise<Stream> {
+  return subscribeTo(engine, query, { variables });
 }
 
 /** The live statements (the multiplexed re-runs) among those counted since `from`. */

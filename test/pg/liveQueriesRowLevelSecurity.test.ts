@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine, type ExecuteOutcome } from '../../src/engine/index.js';
+import { createEngine, type Engine } from '../../src/engine/index.js';
 import { introspect } from '../../src/pg/catalog/introspect.js';
 import type { PgRequestSettings } from '../../src/pg/compile/requestSettings.js';
 import { changeTriggersSql, triggerTables } from '../../src/pg/realtime/changeTriggersSql.js';
@@ -7,6 +7,7 @@ import type { PgChanges } from '../../src/pg/realtime/createPgChanges.js';
 import { reflect } from '../../src/pg/reflect.js';
 import { createRlsDatabase, useRlsRoles } from './support/rlsDatabase.js';
 import { useTestDatabase } from './support/testDatabase.js';
+import { nextBody, subscribeTo, type Stream } from './support/subscriptionStream.js';
 
 /**
  * Live queries under row-level security: each subscriber's re-runs run with the role and claims
@@ -44,27 +45,8 @@ afterAll(async () => {
   await changes?.close();
 });
 
-type Stream = AsyncGenerator<ExecuteOutcome, void, void>;
-
-async function subscribe(query: string, contextValue: Context): Promise<Stream> {
-  const prepared = engine.prepare(query);
-  if (!prepared.ok) throw new Error(JSON.stringify(prepared));
-  const stream = await prepared.subscribe({ contextValue });
-  if (!(Symbol.asyncIterator in stream)) throw new Error(stream.body);
-  return stream;
-}
-
-async function nextBody(stream: Stream, ms = 20_000): Promise<string> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<string>(
-    (resolve) => (timer = setTimeout(() => resolve('timeout'), ms)),
-  );
-  const next = stream.next().then((r) => (r.done ? 'done' : r.value.body));
-  try {
-    return await Promise.race([next, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+function subscribe(query: string, contextValue: Context): Promise<Stream> {
+  return subscribeTo(engine, query, { contextValue });
 }
 
 describe('live queries under row-level security', () => {
