@@ -53,7 +53,6 @@ export interface ServeConfig
   maxMutationRows: number | undefined;
   allowUnfilteredWrites: boolean;
   readOnly: boolean;
-  plainRows: boolean;
   memory: boolean;
   variables: string | undefined;
   operationName: string | undefined;
@@ -110,7 +109,6 @@ export const DEFAULT_CONFIG: ServeConfig = {
   maxMutationRows: undefined,
   allowUnfilteredWrites: false,
   readOnly: false,
-  plainRows: false,
   memory: false,
   variables: undefined,
   operationName: undefined,
@@ -322,12 +320,6 @@ export const OPTIONS: readonly OptionSpec[] = [
     kind: { type: 'boolean' },
     commands: reflecting,
     help: 'reflect no Mutation type: the database is only read',
-  },
-  {
-    name: 'plainRows',
-    kind: { type: 'boolean' },
-    commands: reflecting,
-    help: 'answer a root field of plain columns with plain rows, its JSON written in Node: less PostgreSQL CPU, more Node CPU',
   },
   {
     name: 'memory',

@@ -4,7 +4,7 @@ import { didYouMean } from './didYouMean.js';
 /**
  * The reflection choices that are data of `reflect`'s JS API (docs/pg.md, "The config file"):
  * `rename`, the inflector's words and the keys of views (objects, so they are read from the config
- * file only), and Relay's global object identification. In the shape of the
+ * file only), Relay's global object identification and plain rows. In the shape of the
  * one options table (options.ts spreads them into it; this file imports nothing of it).
  */
 export interface ReflectionConfig {
@@ -12,6 +12,7 @@ export interface ReflectionConfig {
   inflector: InflectorWords | undefined;
   viewKeys: Record<string, DeclaredKeys> | undefined;
   relay: boolean;
+  plainRows: boolean;
 }
 
 export const REFLECTION_DEFAULTS: ReflectionConfig = {
@@ -19,6 +20,7 @@ export const REFLECTION_DEFAULTS: ReflectionConfig = {
   inflector: undefined,
   viewKeys: undefined,
   relay: false,
+  plainRows: false,
 };
 
 /** Turns one JSON value into what it stands for, or throws an Error that says what is wrong. */
@@ -53,6 +55,12 @@ export const REFLECTION_OPTIONS = [
     kind: { type: 'boolean' },
     commands: reflecting,
     help: 'Relay global object identification: interface Node, nodeId on keyed types, node(id:)',
+  },
+  {
+    name: 'plainRows',
+    kind: { type: 'boolean' },
+    commands: reflecting,
+    help: 'answer a root field of plain columns with plain rows, its JSON written in Node: less PostgreSQL CPU, more Node CPU',
   },
 ] as const;
 
