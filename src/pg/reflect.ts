@@ -70,7 +70,9 @@ export async function reflect(
       : 'subscribe' in (eventOptions as object)
         ? (eventOptions as PgChanges)
         : createPgChanges(client, eventOptions === true ? {} : (eventOptions as PgChangesOptions));
-  const changeFeed = changes ? createChangeFeed(model, client, changes) : undefined;
+  const changeFeed = changes
+    ? createChangeFeed(model, client, changes, { pgSettings: options.pgSettings })
+    : undefined;
   const live = options.liveQueries ?? true;
   const liveFeed =
     changes && live !== false

@@ -93,3 +93,16 @@ export function withRequestSettings<T>(
   }
   return answer.then((settings) => run(settingsStatement(settings)));
 }
+
+/**
+ * The setup a subscription's statements run with (the hook called once, when subscribing) and
+ * its key: subscribers share a multiplexed statement only when their keys are equal, since its
+ * rows depend on who runs it (row-level security). No hook, or nothing to apply: key `''`.
+ */
+export async function subscriptionSettings(
+  hook: PgSettingsHook | undefined,
+  contextValue: unknown,
+): Promise<{ readonly setup: SetupStatement | undefined; readonly key: string }> {
+  const setup = hook === undefined ? undefined : settingsStatement(await hook(contextValue));
+  return { setup, key: setup === undefined ? '' : JSON.stringify(setup.values) };
+}

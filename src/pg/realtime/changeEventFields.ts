@@ -72,7 +72,8 @@ export function changeEventFields(
           type: keyType(table, keyName, inputs),
           description: `The primary key of each ${table.typeName} row deleted.`,
           extensions: { sluice: { source: eventSource } },
-          subscribe: () => feed.subscribe(table, op, undefined),
+          subscribe: (_root, _args, contextValue) =>
+            feed.subscribe(table, op, undefined, contextValue),
           resolve: (event) => (event as { key?: unknown }).key ?? null,
         };
         continue;
@@ -82,14 +83,19 @@ export function changeEventFields(
         description: `Each ${table.typeName} row ${op === 'INSERT' ? 'inserted' : 'updated'} that matches \`where\`, read after the change.`,
         args: { where: { type: inputs.where(table) } },
         extensions: { sluice: { source: eventSource } },
-        subscribe: (_root, _args, _context, info) =>
-          feed.subscribe(table, op, {
-            schema: info.schema,
-            fragments: info.fragments,
-            fieldNodes: info.fieldNodes,
-            parentType: info.parentType,
-            variables: info.variableValues,
-          }),
+        subscribe: (_root, _args, contextValue, info) =>
+          feed.subscribe(
+            table,
+            op,
+            {
+              schema: info.schema,
+              fragments: info.fragments,
+              fieldNodes: info.fieldNodes,
+              parentType: info.parentType,
+              variables: info.variableValues,
+            },
+            contextValue,
+          ),
         // For plain graphql-js: the row's JSON is in response shape, as a read's value mode is.
         resolve: (event) => {
           const json = (event as { json?: string }).json;

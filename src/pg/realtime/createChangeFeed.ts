@@ -1,7 +1,8 @@
 import { databaseError } from '../compile/reportDatabaseError.js';
 import { bindValues, type Variables } from '../compile/Param.js';
+import { subscriptionSettings, type PgSettingsHook } from '../compile/requestSettings.js';
 import { tableTag } from '../compile/statementTags.js';
-import type { SqlClient } from '../driver/SqlClient.js';
+import type { SetupStatement, SqlClient } from '../driver/SqlClient.js';
 import type { TableModel } from '../schema/Model.js';
 import { probeParamTypes } from './probeParamTypes.js';
 import type { ChangeOp, PgChanges, TableChanges } from './createPgChanges.js';
@@ -15,19 +16,26 @@ import {
 } from './eventStatement.js';
 import type { Model } from '../schema/Model.js';
 
+export interface ChangeFeedOptions {
+  /** Who each subscriber's rows are fetched as (PgSourceOptions.pgSettings). */
+  readonly pgSettings?: PgSettingsHook | undefined;
+}
+
 /** The change events of reflected tables, fetched once per batch for all subscribers of a shape. */
 export interface ChangeFeed {
   /**
    * Events of `op` on `table` for one subscriber: for INSERT and UPDATE the rows the field
-   * selects (one event per row; its statement built here, once per subscriber), for DELETE the
-   * deleted keys (`field` undefined: no statement). Throws a GraphQLError for a selection it
-   * cannot fetch.
+   * selects that its role and settings (the `pgSettings` hook, given `contextValue`) may read,
+   * one event per row (its statement built here, once per subscriber); for DELETE the deleted
+   * keys (`field` undefined: no statement, no settings). Rejects with a GraphQLError for a
+   * selection it cannot fetch.
    */
   subscribe(
     table: TableModel,
     op: ChangeOp,
     field: EventField | undefined,
-  ): AsyncGenerator<ChangeEvent, void, void>;
+    contextValue: unknown,
+  ): Promise<AsyncGenerator<ChangeEvent, void, void>>;
 }
 
 interface Subscriber {
@@ -41,6 +49,8 @@ interface Group {
   readonly table: TableModel;
   readonly op: ChangeOp;
   readonly statement: EventStatement | undefined;
+  /** The role and settings its fetches run with, in their transaction. */
+  readonly setup: SetupStatement | undefined;
   readonly subscribers: Set<Subscriber>;
   /** The multiplexed statement, once its parameters' types are known. */
   text: Promise<string> | undefined;
@@ -49,14 +59,21 @@ interface Group {
 }
 
 /**
- * Subscribers grouped by (table, operation, statement text): a batch of changes costs one
- * statement per group — `$1` the keys, `$2` the distinct values of its subscribers as a JSON
+ * Subscribers grouped by (table, operation, statement text, role and settings): a batch of
+ * changes costs one statement per group — `$1` the keys, `$2` the distinct values of its subscribers as a JSON
  * array — whatever the number of subscribers in it. Subscribers with the same values (the same
  * filter) share one row of the answer: PostgreSQL builds each row's JSON once, not once per
  * subscriber. A group's first batch first asks PostgreSQL the types of its
- * parameters (PREPARE, then pg_prepared_statements, in one transaction: once per group).
+ * parameters (PREPARE, then pg_prepared_statements, in one transaction: once per group). With
+ * `pgSettings`, each group's fetch runs with its role and settings in one transaction, so that
+ * row-level security decides which rows its subscribers get.
  */
-export function createChangeFeed(model: Model, client: SqlClient, changes: PgChanges): ChangeFeed {
+export function createChangeFeed(
+  model: Model,
+  client: SqlClient,
+  changes: PgChanges,
+  options: ChangeFeedOptions = {},
+): ChangeFeed {
   // A notification comes at the primary's commit; a replica may not have the row yet.
   const reader = client.primary ?? client;
   const groups = new Map<string, Group>();
@@ -101,7 +118,13 @@ export function createChangeFeed(model: Model, client: SqlClient, changes: PgCha
     const fetch = () =>
       (group.text ??= probeParamTypes(reader, statement.text).then((types) =>
         multiplexedText(statement, types),
-      )).then((text) => reader.query(text, [JSON.stringify(keys), values]));
+      )).then((text) =>
+        reader.query(
+          text,
+          [JSON.stringify(keys), values],
+          group.setup === undefined ? undefined : { setup: group.setup },
+        ),
+      );
     group.running = group.running.then(fetch).then(
       (rows) => {
         for (const [who, , json] of rows) {
@@ -121,16 +144,22 @@ export function createChangeFeed(model: Model, client: SqlClient, changes: PgCha
   };
 
   return {
-    subscribe(table, op, field) {
+    async subscribe(table, op, field, contextValue) {
       const statement = field && eventStatement(model, table, field);
       const variables: Variables = field?.variables ?? {};
-      const key = `${tableTag(table.table)}\0${op}\0${statement?.text ?? ''}`;
+      // A deleted row's key comes from the notification: nothing is fetched, nothing to apply.
+      const { setup, key: who } =
+        statement === undefined
+          ? { setup: undefined, key: '' }
+          : await subscriptionSettings(options.pgSettings, contextValue);
+      const key = `${tableTag(table.table)}\0${op}\0${statement?.text ?? ''}\0${who}`;
       let group = groups.get(key);
       if (group === undefined) {
         group = {
           table,
           op,
           statement,
+          setup,
           subscribers: new Set(),
           text: undefined,
           running: Promise.resolve(),

@@ -3,7 +3,7 @@ import { GraphQLError } from 'graphql';
 import { ANY_WRITE } from '../../engine/index.js';
 import { hasNonFinite } from '../compile/createPgSource.js';
 import { bindValues } from '../compile/Param.js';
-import { settingsStatement, type PgSettingsHook } from '../compile/requestSettings.js';
+import { subscriptionSettings, type PgSettingsHook } from '../compile/requestSettings.js';
 import { databaseError } from '../compile/reportDatabaseError.js';
 import type { SetupStatement, SqlClient } from '../driver/SqlClient.js';
 import type { Model } from '../schema/Model.js';
@@ -188,9 +188,8 @@ export function createLiveFeed(
   return {
     async subscribe(field, contextValue) {
       const statement = liveStatement(model, field);
-      const settings = options.pgSettings ? await options.pgSettings(contextValue) : undefined;
-      const setup = settingsStatement(settings);
-      const key = `${statement.text}\0${setup === undefined ? '' : JSON.stringify(setup.values)}`;
+      const { setup, key: who } = await subscriptionSettings(options.pgSettings, contextValue);
+      const key = `${statement.text}\0${who}`;
       let group = groups.get(key);
       if (group === undefined) {
         group = {
