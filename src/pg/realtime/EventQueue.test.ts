@@ -12,6 +12,27 @@ describe('EventQueue', () => {
     expect((await queue.next()).value).toEqual({ missed: true });
   });
 
+  it('answers next() calls made before any event in order, each with its own event', async () => {
+    for (const latest of [false, true]) {
+      const queue = new EventQueue(() => {}, latest);
+      const first = queue.next();
+      const second = queue.next();
+      queue.push({ json: '1' });
+      queue.push({ json: '2' });
+      expect(await first).toEqual({ value: { json: '1' }, done: false });
+      expect(await second).toEqual({ value: { json: '2' }, done: false });
+    }
+  });
+
+  it('return() ends every pending next() with done', async () => {
+    const queue = new EventQueue(() => {});
+    const pending = [queue.next(), queue.next(), queue.next()];
+    await queue.return();
+    expect(await Promise.all(pending)).toEqual(
+      pending.map(() => ({ value: undefined, done: true })),
+    );
+  });
+
   it('with latest, holds only the newest event not taken yet (a live query result)', async () => {
     let ended = 0;
     const queue = new EventQueue(() => (ended += 1), true);

@@ -17,12 +17,14 @@ export const MAX_QUEUED_EVENTS = 1_000;
  * A subscriber's events as an async generator the engine maps through its plan. Bounded: a
  * subscriber that does not keep up loses its queued events for one gap event (it refetches)
  * rather than growing memory. With `latest`, it holds one event at most, the newest (a live
- * query's client needs its current result, not the ones it was too slow to take). `return()`
- * ends it and calls `onEnd` once.
+ * query's client needs its current result, not the ones it was too slow to take). Calls of
+ * `next()` made before an event comes are answered in order, one event each. `return()` ends it,
+ * answers every pending `next()` with done, and calls `onEnd` once.
  */
 export class EventQueue implements AsyncGenerator<ChangeEvent, void, void> {
   private readonly queued: ChangeEvent[] = [];
-  private waiting: ((result: IteratorResult<ChangeEvent, void>) => void) | undefined;
+  /** The next() calls not answered yet, oldest first: each takes one event, in order. */
+  private readonly waiting: Array<(result: IteratorResult<ChangeEvent, void>) => void> = [];
   private ended = false;
 
   constructor(
@@ -32,9 +34,8 @@ export class EventQueue implements AsyncGenerator<ChangeEvent, void, void> {
 
   push(event: ChangeEvent): void {
     if (this.ended) return;
-    const waiting = this.waiting;
+    const waiting = this.waiting.shift();
     if (waiting !== undefined) {
-      this.waiting = undefined;
       waiting({ value: event, done: false });
       return;
     }
@@ -57,15 +58,14 @@ export class EventQueue implements AsyncGenerator<ChangeEvent, void, void> {
     const event = this.queued.shift();
     if (event !== undefined) return Promise.resolve({ value: event, done: false });
     if (this.ended) return Promise.resolve({ value: undefined, done: true });
-    return new Promise((resolve) => (this.waiting = resolve));
+    return new Promise((resolve) => this.waiting.push(resolve));
   }
 
   return(): Promise<IteratorResult<ChangeEvent, void>> {
     if (!this.ended) {
       this.ended = true;
       this.queued.length = 0;
-      this.waiting?.({ value: undefined, done: true });
-      this.waiting = undefined;
+      for (const waiting of this.waiting.splice(0)) waiting({ value: undefined, done: true });
       this.onEnd();
     }
     return Promise.resolve({ value: undefined, done: true });

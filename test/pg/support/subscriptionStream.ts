@@ -16,15 +16,28 @@ export async function subscribeTo(
   return stream;
 }
 
+/**
+ * Each stream's next() that a timeout left unanswered: the next call of nextBody takes its answer
+ * rather than asking again, so a stream has one pending next() at most and no event is taken by
+ * a call that has already given up.
+ */
+const pending = new WeakMap<Stream, Promise<string>>();
+
 /** The next event's body, "done" when the stream ended, or "timeout" when none comes within `ms`. */
 export async function nextBody(stream: Stream, ms = 20_000): Promise<string> {
+  let next = pending.get(stream);
+  if (next === undefined) {
+    next = stream.next().then((r) => (r.done ? 'done' : r.value.body));
+    pending.set(stream, next);
+  }
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<string>(
+  const timeout = new Promise<'timeout'>(
     (resolve) => (timer = setTimeout(() => resolve('timeout'), ms)),
   );
-  const next = stream.next().then((r) => (r.done ? 'done' : r.value.body));
   try {
-    return await Promise.race([next, timeout]);
+    const body = await Promise.race([next, timeout]);
+    if (body !== 'timeout') pending.delete(stream);
+    return body;
   } finally {
     clearTimeout(timer);
   }
