@@ -4,11 +4,19 @@ import type { Variables } from './Param.js';
 import { variableShape } from './readArgument.js';
 
 /**
+ * Where a document's variables are declared and its fragments defined: a compile request, or a
+ * resolver's info. With its root fields, they are where the variables are looked for by default.
+ */
+export type VariablesScope = Pick<SourceCompileRequest, 'schema' | 'fragments' | 'operation'> & {
+  readonly fields?: SourceCompileRequest['fields'];
+};
+
+/**
  * The key of the statement shape a request's variables ask for: the shape (readArgument.ts,
  * `variableShape`) of every variable these root fields use (or only those under `nodes`).
  */
 export function variablesShapeKey(
-  request: SourceCompileRequest,
+  request: VariablesScope,
   nodes?: ReadonlyArray<ASTNode>,
 ): (variables: Variables) => string {
   const variableTypes = usedVariables(request, nodes);
@@ -25,8 +33,8 @@ export function variablesShapeKey(
  * declared input types.
  */
 export function usedVariables(
-  request: SourceCompileRequest,
-  nodes: ReadonlyArray<ASTNode> = request.fields.flatMap((field) => field.fieldNodes),
+  request: VariablesScope,
+  nodes: ReadonlyArray<ASTNode> = (request.fields ?? []).flatMap((field) => field.fieldNodes),
 ): Map<string, GraphQLInputType> {
   const names = new Set<string>();
   const seenFragments = new Set<string>();

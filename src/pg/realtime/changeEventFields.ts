@@ -89,6 +89,7 @@ export function changeEventFields(
             op,
             {
               schema: info.schema,
+              operation: info.operation,
               fragments: info.fragments,
               fieldNodes: info.fieldNodes,
               parentType: info.parentType,

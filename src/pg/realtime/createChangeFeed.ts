@@ -7,6 +7,7 @@ import type { TableModel } from '../schema/Model.js';
 import { probeParamTypes } from './probeParamTypes.js';
 import type { ChangeOp, PgChanges, TableChanges } from './createPgChanges.js';
 import { EventQueue, type ChangeEvent } from './EventQueue.js';
+import { EventStatementCache } from './EventStatementCache.js';
 import {
   EVENT_KEYS,
   eventStatement,
@@ -26,7 +27,7 @@ export interface ChangeFeed {
   /**
    * Events of `op` on `table` for one subscriber: for INSERT and UPDATE the rows the field
    * selects that its role and settings (the `pgSettings` hook, given `contextValue`) may read,
-   * one event per row (its statement built here, once per subscriber); for DELETE the deleted
+   * one event per row (its statement built here, once per subscription shape); for DELETE the deleted
    * keys (`field` undefined: no statement, no settings). Rejects with a GraphQLError for a
    * selection it cannot fetch.
    */
@@ -77,6 +78,7 @@ export function createChangeFeed(
   // A notification comes at the primary's commit; a replica may not have the row yet.
   const reader = client.primary ?? client;
   const groups = new Map<string, Group>();
+  const statements = new EventStatementCache();
   let unsubscribe: (() => void) | undefined;
 
   const listener = {
@@ -145,7 +147,7 @@ export function createChangeFeed(
 
   return {
     async subscribe(table, op, field, contextValue) {
-      const statement = field && eventStatement(model, table, field);
+      const statement = field && statements.get(field, () => eventStatement(model, table, field));
       const variables: Variables = field?.variables ?? {};
       // A deleted row's key comes from the notification: nothing is fetched, nothing to apply.
       const { setup, key: who } =

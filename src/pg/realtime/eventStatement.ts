@@ -1,4 +1,10 @@
-import { GraphQLError, type FieldNode, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
+import {
+  GraphQLError,
+  type FieldNode,
+  type GraphQLObjectType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
 import { ErrorCode } from '../../engine/index.js';
 import type { BuildContext } from '../compile/BuildContext.js';
 import { columnRef } from '../compile/columnSql.js';
@@ -29,6 +35,8 @@ export interface EventStatement {
 
 export interface EventField {
   readonly schema: GraphQLSchema;
+  /** The operation the field is in: where its variables are declared. */
+  readonly operation: OperationDefinitionNode;
   readonly fragments: BuildContext['fragments'];
   readonly fieldNodes: ReadonlyArray<FieldNode>;
   readonly parentType: GraphQLObjectType;
