@@ -24,6 +24,16 @@ function fakeClient() {
   return { client, listens, beats };
 }
 
+/** Changes over a fake client, beating every 100 ms, with one listener, once listening. */
+async function listening() {
+  const { client, listens, beats } = fakeClient();
+  const changes = createPgChanges(client, { heartbeatMs: 100 });
+  const missed = vi.fn();
+  changes.subscribe({ batch: () => {}, missed });
+  await changes.listening;
+  return { changes, listens, beats, missed };
+}
+
 describe('createPgChanges heartbeat', () => {
   beforeEach(() => {
     vi.useFakeTimers({
@@ -35,11 +45,7 @@ describe('createPgChanges heartbeat', () => {
   });
 
   it('waits for a beat still queued for the pool instead of listening anew', async () => {
-    const { client, listens, beats } = fakeClient();
-    const changes = createPgChanges(client, { heartbeatMs: 100 });
-    const missed = vi.fn();
-    changes.subscribe({ batch: () => {}, missed });
-    await changes.listening;
+    const { changes, listens, beats, missed } = await listening();
     await vi.advanceTimersByTimeAsync(100);
     expect(beats).toHaveLength(1);
     // Three more intervals with the beat still unsent: no new beat, no new LISTEN, nothing missed.
@@ -57,11 +63,7 @@ describe('createPgChanges heartbeat', () => {
   });
 
   it('listens anew, and says so, when a beat PostgreSQL took never comes back', async () => {
-    const { client, listens, beats } = fakeClient();
-    const changes = createPgChanges(client, { heartbeatMs: 100 });
-    const missed = vi.fn();
-    changes.subscribe({ batch: () => {}, missed });
-    await changes.listening;
+    const { changes, listens, beats, missed } = await listening();
     await vi.advanceTimersByTimeAsync(100);
     beats[0]!.taken();
     await vi.advanceTimersByTimeAsync(100);
@@ -71,11 +73,7 @@ describe('createPgChanges heartbeat', () => {
   });
 
   it('gives a beat taken just before the next tick the time to come back', async () => {
-    const { client, listens, beats } = fakeClient();
-    const changes = createPgChanges(client, { heartbeatMs: 100 });
-    const missed = vi.fn();
-    changes.subscribe({ batch: () => {}, missed });
-    await changes.listening;
+    const { changes, listens, beats, missed } = await listening();
     await vi.advanceTimersByTimeAsync(100);
     await vi.advanceTimersByTimeAsync(90);
     beats[0]!.taken();
