@@ -79,6 +79,26 @@ describe('change events under row-level security', () => {
     await Promise.all([alice.return(), bob.return(), bobUpdated.return()]);
   });
 
+  it('sends a subscriber whose role PostgreSQL refuses an error, and the others their rows', async () => {
+    const query = 'subscription { noteCreated { id } }';
+    const alice = await subscribe(query, as('alice'));
+    const refused = await subscribe(query, { pg: { role: 'no such role"; DROP TABLE notes; --' } });
+    const [toAlice, toRefused] = [nextBody(alice), nextBody(refused)];
+    await db.client.query("INSERT INTO notes VALUES (12, 'alice', 'a12', 1)");
+    expect(await toAlice).toBe('{"data":{"noteCreated":{"id":12}}}');
+    const body = JSON.parse(await toRefused) as {
+      data: unknown;
+      errors: Array<{ extensions: { code: string } }>;
+    };
+    expect(body.data).toEqual({ noteCreated: null });
+    expect(body.errors[0]?.extensions.code).toBe('SETTINGS_REJECTED');
+    // Still open, and the role's text was a value, never SQL: the table is there.
+    expect(await nextBody(refused, 300)).toBe('timeout');
+    const rows = await db.client.query('SELECT count(*)::int FROM notes');
+    expect(rows[0]?.[0]).toBeGreaterThan(0);
+    await Promise.all([alice.return(), refused.return()]);
+  });
+
   it('runs one statement per batch per role and claims, whatever the number of subscribers', async () => {
     const query = 'subscription { noteUpdated { id score } }';
     const perBatch = async (perUser: number) => {
