@@ -45,7 +45,7 @@ export async function runWrk({ url, body, script, env = {}, seconds, connections
       p99Ms: s.p99Us / 1000,
       bytes: s.bytes,
       errors,
-      errorDetail: `connect ${s.connectErrors}, read ${s.readErrors}, write ${s.writeErrors}, non-2xx ${s.statusErrors}, timeout ${s.timeouts}, GraphQL errors ${s.errorAnswers}`,
+      errorDetail: `connect ${s.connectErrors}, read ${s.readErrors}, write ${s.writeErrors}, non-2xx ${s.statusErrors}, timeout ${s.timeouts}, GraphQL errors ${s.errorAnswers}${s.firstError ? `; first: ${s.firstError}` : ''}`,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -113,8 +113,23 @@ local dump = dumpPath and assert(io.open(dumpPath, "wb"))
 local max = tonumber(os.getenv("WRK_MAX") or "1")
 local seen = 0
 
+-- The first failed answer's status and the start of its `errors` (the message, extensions.code and
+-- sqlState; firstError, printed by summary.lua): what went wrong, not only how often.
+firstError = nil
+
+local function noteError(status, body)
+  if firstError then return end
+  local at = body:find('"errors"%s*:') or 1
+  firstError = fmt('%d %s', status, body:sub(at, at + 299))
+end
+
 function response(status, headers, body)
-  if status == 200 and body:find('"errors"%s*:') then errorAnswers = errorAnswers + 1 end
+  if status == 200 and body:find('"errors"%s*:') then
+    errorAnswers = errorAnswers + 1
+    noteError(status, body)
+  elseif status ~= 200 then
+    noteError(status, body)
+  end
   if not dump or seen >= max then return end
   seen = seen + 1
   -- Length-prefixed records: a body may hold newlines.

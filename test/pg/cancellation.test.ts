@@ -183,6 +183,57 @@ if (onServer) {
       });
     });
 
+    it('leaves the connection clean for the next transaction, whenever the abort lands', async () => {
+      // A cancel request reaches the backend a few milliseconds after it is sent: by then the
+      // statement it meant may have ended, and the next statement on the connection run (the
+      // ROLLBACK, or the next request's BEGIN and statements). Each way of running a transaction
+      // is given up at moments around its statements' ends, with the next one queued behind it
+      // on the one connection; the next one must not be hit.
+      const setup = { text: 'SELECT set_config($1, $2, true)', values: ['x.y', 'z'] };
+      const insert = 'INSERT INTO marks SELECT $1::int FROM pg_sleep($2::float8)';
+      const ways: Record<string, (client: SqlClient, n: number, signal?: AbortSignal) => unknown> =
+        {
+          batch: (client, n, signal) =>
+            client.transactionBatch!(
+              [
+                { text: insert, values: [n, (n % 5) / 1000] },
+                { text: 'SELECT count(*)::int FROM marks WHERE id = $1', values: [n] },
+              ],
+              { signal },
+            ),
+          transaction: (client, n, signal) =>
+            client.transaction!(
+              async (tx) => {
+                await tx.query(insert, [n, (n % 5) / 1000]);
+                return tx.query('SELECT count(*)::int FROM marks WHERE id = $1', [n]);
+              },
+              { signal },
+            ),
+          'statement with settings': (client, n, signal) =>
+            client.query(insert, [n, (n % 5) / 1000], { signal, setup }),
+        };
+      for (const [way, run] of Object.entries(ways)) {
+        await withClient({ acquireTimeoutMs: 10_000 }, async (client, name) => {
+          const hit: string[] = [];
+          for (let n = 0; n < 150; n++) {
+            const controller = new AbortController();
+            const givenUp = failure(Promise.resolve(run(client, n, controller.signal)));
+            setTimeout(() => controller.abort(new Error('client went away')), n % 7);
+            const next = failure(Promise.resolve(run(client, -1)));
+            await givenUp;
+            const error = (await next) as { error?: { code?: string }; code?: string } | undefined;
+            if (error !== undefined) hit.push(String(error.error?.code ?? error.code ?? error));
+          }
+          expect({ way, hit }).toEqual({ way, hit: [] });
+          const open = await db.client.query(
+            `SELECT count(*)::int FROM pg_stat_activity WHERE application_name = $1 AND xact_start IS NOT NULL`,
+            [name],
+          );
+          expect(open).toEqual([[0]]);
+        });
+      }
+    }, 120_000);
+
     it('ends a statement with settings when its signal aborts while it waits behind them', async () => {
       await withClient({ acquireTimeoutMs: 2_000 }, async (client, name) => {
         const controller = new AbortController();

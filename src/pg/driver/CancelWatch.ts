@@ -9,6 +9,12 @@ export interface CancellableQuery<T> extends Promise<T> {
   readonly state?: unknown;
   /** True while the query is the one its connection is running. */
   readonly active?: boolean;
+  /**
+   * True while a new statement with parameters is being described (postgres.js sends Bind and
+   * Execute once the description is back): the backend waits for them, idle, and a cancel
+   * request reaching it then is dropped.
+   */
+  readonly describeFirst?: boolean;
   /** postgres.js's own cancel, which (unlike `cancel()`) returns the cancel request's promise. */
   canceller?: ((query: CancellableQuery<T>) => Promise<void>) | null;
 }
@@ -178,12 +184,19 @@ class Watched {
   }
 }
 
-/** Sends the cancel request once the query is running; resolves when it is done (or moot). */
-function cancelWhenRunning<T>(query: CancellableQuery<T>, finished: () => boolean): Promise<void> {
+/**
+ * Sends the cancel request once the query is running; resolves when it is done (or moot): the
+ * backend has been signalled, so a statement sent after that is not hit by it.
+ */
+export function cancelWhenRunning<T>(
+  query: CancellableQuery<T>,
+  finished: () => boolean,
+): Promise<void> {
   return new Promise<void>((resolve) => {
     const attempt = () => {
       if (finished()) return resolve();
-      if (query.state == null || !query.active) return void setTimeout(attempt, RETRY_MS);
+      if (query.state == null || !query.active || query.describeFirst)
+        return void setTimeout(attempt, RETRY_MS);
       const canceller = query.canceller;
       if (typeof canceller !== 'function') {
         query.cancel();

@@ -4,7 +4,7 @@ import { createPgListener, type PgListener } from './createPgListener.js';
 import { RecyclingPool } from './RecyclingPool.js';
 import { abortError } from './abortError.js';
 import { afterSetup, SetupError, settle, settledStatement } from './setupStatement.js';
-import { CancelWatch, type CancellableQuery } from './CancelWatch.js';
+import { CancelWatch, cancelWhenRunning, type CancellableQuery } from './CancelWatch.js';
 import {
   MAX_PREPARED_STATEMENT_BYTES,
   MAX_PREPARED_STATEMENTS,
@@ -110,7 +110,12 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
         const committed = settle(sql.unsafe('COMMIT', [], UNNAMED));
         const begin = await began;
         if (begin.status === 'rejected') throw begin.reason;
-        return settledStatement(await set, await ran, [await committed]);
+        const [applied, result, commit] = [await set, await ran, await committed];
+        // A COMMIT that failed before it ran (a cancel request meant for the statement that
+        // arrived once it had ended) leaves the transaction open and aborted: ended here, so the
+        // connection goes back to the pool outside any transaction.
+        if (commit.status === 'rejected') await sql.unsafe('ROLLBACK', [], UNNAMED).catch(() => {});
+        return settledStatement(applied, result, [commit]);
       } finally {
         sql.release();
       }
@@ -217,34 +222,40 @@ function connectionSettings(options: PoolOptions): Record<string, string> {
 }
 
 /**
- * A statement of a transaction: when the signal aborts while it runs, the backend is told to
- * cancel it and the promise rejects with the signal's reason (the transaction then rolls back).
+ * A statement of a transaction: when the signal aborts while it runs, the backend is sent a cancel
+ * request, and the promise rejects with the signal's reason (the transaction then rolls back)
+ * once the statement has ended and the cancel request is done. Not sooner: the caller's next
+ * statement on the connection (its ROLLBACK, or the next request's BEGIN once the connection is
+ * handed back) must not be the one a late cancel request stops; a stopped ROLLBACK would leave
+ * the connection in an aborted transaction, and the next request's BEGIN would fail.
  *
- * Only a statement postgres.js has handed to the connection (`state` set) is cancelled. One still
- * queued behind the reserved connection's earlier statements is left in that queue: postgres.js's
- * `cancel` looks for it in the pool's queue, marks it cancelled where it is, and the connection
- * then stops at it, never sending what follows (the ROLLBACK or COMMIT): the transaction would
- * stay open, holding its locks and its connection. Left queued, it runs after the cancelled one,
- * fails at once in the aborted transaction (or, if nothing before it was running, runs and is
- * rolled back).
+ * Only a statement postgres.js has handed to the connection and is running (cancelWhenRunning)
+ * is cancelled. One still queued behind the reserved connection's earlier statements is left in
+ * that queue: postgres.js's `cancel` looks for it in the pool's queue, marks it cancelled where it
+ * is, and the connection then stops at it, never sending what follows (the ROLLBACK or COMMIT):
+ * the transaction would stay open, holding its locks and its connection. Left queued, it runs
+ * after the cancelled one, fails at once in the aborted transaction (or, if nothing before it was
+ * running, runs, is cancelled in turn, or is rolled back).
  */
 function cancelOnAbort<T>(query: CancellableQuery<T>, signal: AbortSignal | undefined): Promise<T> {
   if (signal === undefined) return query;
   return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    let cancelling: Promise<void> | undefined;
     const onAbort = () => {
-      if (query.state) query.cancel();
-      reject(abortError(signal));
+      cancelling = cancelWhenRunning(query, () => settled);
     };
-    signal.addEventListener('abort', onAbort, { once: true });
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    const end = (outcome: () => void) => {
+      settled = true;
+      signal.removeEventListener('abort', onAbort);
+      if (cancelling === undefined) return outcome();
+      void cancelling.then(() => reject(abortError(signal)));
+    };
     query.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
+      (value) => end(() => resolve(value)),
+      (error: unknown) => end(() => reject(error)),
     );
   });
 }
