@@ -63,15 +63,16 @@ export function processTree(pid) {
  * CPU milliseconds of the whole process tree under `pid` (a contender that runs in several
  * processes, as `sluice serve --workers N` does: its primary and every worker): each process's
  * own time plus that of its children it has reaped (a worker that exited and was restarted).
+ * With `systemOnly`, the part spent in the kernel (system time: its system calls, such as each
+ * socket write) alone.
  */
-export function treeCpuMs(pid) {
+export function treeCpuMs(pid, systemOnly = false) {
   let total = 0;
   for (const member of processTree(pid)) {
     try {
       const fields = statFields(member);
-      total += ticksToMs(
-        Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
-      );
+      const user = systemOnly ? 0 : Number(fields[11]) + Number(fields[13]);
+      total += ticksToMs(user + Number(fields[12]) + Number(fields[14]));
     } catch {
       // Exited while being read: its time moves to its parent's reaped-children time.
     }

@@ -9,6 +9,9 @@ import { startNode } from './processes.js';
 
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const PROBE = ['--expose-gc', '--import', here('./servers/memoryProbe.js')];
+/** The server's flags: the memory probe, and with `profile` the CPU profile probe. */
+const probes = (profile) =>
+  profile ? [...PROBE, '--import', here('./servers/profileProbe.js')] : PROBE;
 // SLUICE_ROOT, when set, names another checkout whose built CLI is measured (as in bench/pg).
 const SLUICE_BIN = process.env.SLUICE_ROOT
   ? join(process.env.SLUICE_ROOT, 'bin', 'sluice.js')
@@ -25,11 +28,11 @@ export const CONTENDERS = [
     name: 'typical',
     description:
       'graphql-ws 6 + ws 8 + graphql-js subscribe; one LISTEN, each subscriber re-queries the row (pg) on every NOTIFY',
-    async start({ databaseUrl, pool }) {
+    async start({ databaseUrl, pool, profile }) {
       const server = await startNode({
         modulePath: here('./servers/typical.js'),
         env: { DATABASE_URL: databaseUrl, POOL_SIZE: String(pool), NODE_ENV: 'production' },
-        execArgv: PROBE,
+        execArgv: probes(profile),
         readyKey: 'port',
         timeoutMs: 60_000,
       });
@@ -52,7 +55,7 @@ export const CONTENDERS = [
         throw new Error(`change-event subscriptions not available in this build (${why})`);
       }
     },
-    async start({ databaseUrl, pool }) {
+    async start({ databaseUrl, pool, profile }) {
       const server = await startNode({
         modulePath: SLUICE_BIN,
         args: [
@@ -69,7 +72,7 @@ export const CONTENDERS = [
           'warn',
         ],
         env: { NODE_ENV: 'production' },
-        execArgv: PROBE,
+        execArgv: probes(profile),
         readyLine: /serving GraphQL at (\S+)/,
         timeoutMs: 60_000,
       });

@@ -1,4 +1,5 @@
 // Command-line options of the subscriptions benchmark (npm run bench:subscriptions -- --help).
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   listOption as list,
@@ -21,6 +22,10 @@ const HELP = `Usage: npm run bench:subscriptions -- [options]   (from bench/, af
   --drop                  drop the database at the end
   --max-minutes <n>       hard stop for the whole run (default 30)
   --json <file>           also write the results as JSON
+  --cpu-prof <dir>        write <dir>/<contender>-<subscribers>-<n>.cpuprofile: each server's CPU
+                          profile over its measured events (slows the servers: compare profiles
+                          with each other, not their figures with a run without it; summarise
+                          with node http/profileSummary.js <file>)
 `;
 
 /** The parsed options; prints the help and exits on --help, throws on a bad value. */
@@ -42,6 +47,7 @@ export function options() {
       drop: { type: 'boolean', default: false },
       'max-minutes': { type: 'string', default: '30' },
       json: { type: 'string' },
+      'cpu-prof': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -71,5 +77,6 @@ export function options() {
     server: loopbackServer(values.server),
     drop: values.drop,
     json: values.json,
+    cpuProf: values['cpu-prof'] === undefined ? undefined : resolve(values['cpu-prof']),
   };
 }

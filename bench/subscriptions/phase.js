@@ -4,6 +4,8 @@
 // time ran out). With `countStatements`, the contender reaches PostgreSQL through bench/writes'
 // statement counter (a wire-protocol proxy): such a phase counts statements only, since the
 // extra hop would weigh on its timings.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { postgresCpuMs, treeCpuMs, treeMemory, cpuMs } from '../pg/procStats.js';
 import { startStatementCounter } from '../writes/statementCounter.js';
@@ -15,6 +17,15 @@ import { startNode } from './processes.js';
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const SUBSCRIBERS_PER_CLIENT_PROCESS = 2500;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Profiles written so far, by contender and subscribers (--cpu-prof names them in order). */
+const profiles = new Map();
+
+function profileFile(dir, contender, subscribers) {
+  const name = `${contender.name}-${subscribers}`;
+  const n = (profiles.get(name) ?? 0) + 1;
+  profiles.set(name, n);
+  return join(dir, `${name}-${n}.cpuprofile`);
+}
 
 /** Polls `received()` until it reaches `expected` or `ms` pass; returns the last count. */
 async function waitFor(received, expected, ms) {
@@ -78,7 +89,9 @@ export async function runPhase({
       proxied.port = String(counter.port);
       serverUrl = proxied.toString();
     }
-    const server = await contender.start({ databaseUrl: serverUrl, pool: opts.pool });
+    // Only measured phases are profiled: a counting phase's proxy weighs on its timings anyway.
+    const profile = opts.cpuProf !== undefined && !countStatements;
+    const server = await contender.start({ databaseUrl: serverUrl, pool: opts.pool, profile });
     started.push(server);
     const driver = await startNode({
       modulePath: here('./driver.js'),
@@ -133,8 +146,10 @@ export async function runPhase({
     await Promise.all(clients.map((c) => c.request({ reset: true }, 'reset')));
 
     // The measured events.
+    if (profile) await server.request({ probe: 'profile', start: true }, 'profiling');
     const pgBefore = await pgCpu(admin);
     const serverBefore = treeCpuMs(server.pid);
+    const serverSystemBefore = treeCpuMs(server.pid, true);
     const clientsBefore = clients.reduce((sum, c) => sum + cpuMs(c.pid), 0);
     const statementsBefore = counter?.statements() ?? 0;
     const wallBefore = performance.now();
@@ -148,8 +163,14 @@ export async function runPhase({
       ? distinctTexts(counter.texts().slice(statementsBefore))
       : [];
     const serverCpuMs = treeCpuMs(server.pid) - serverBefore;
+    const serverSystemCpuMs = treeCpuMs(server.pid, true) - serverSystemBefore;
     const clientsCpuMs = clients.reduce((sum, c) => sum + cpuMs(c.pid), 0) - clientsBefore;
     const pgAfter = await pgCpu(admin);
+    if (profile) {
+      mkdirSync(opts.cpuProf, { recursive: true });
+      const file = profileFile(opts.cpuProf, contender, subscribers);
+      await server.request({ probe: 'profile', stop: file }, 'profiled');
+    }
     let pgCpuMs = 0;
     for (const [pid, ms] of pgAfter) pgCpuMs += ms - (pgBefore.get(pid) ?? 0);
 
@@ -168,6 +189,7 @@ export async function runPhase({
       commitMsP50: sortedStatementMs[Math.floor(sortedStatementMs.length / 2)],
       wallMs,
       serverCpuMs,
+      serverSystemCpuMs,
       pgCpuMs,
       clientsCpuMs,
       clientProcesses: clients.length,

@@ -47,6 +47,9 @@ export function summarise(rounds) {
     perServerCpuSecond: spread(rounds.map((r) => r.delivered / (r.serverCpuMs / 1000))),
     perPgCpuSecond: spread(rounds.map((r) => r.delivered / (r.pgCpuMs / 1000))),
     serverCpuUsPerDelivery: spread(rounds.map((r) => (r.serverCpuMs * 1000) / r.delivered)),
+    serverSystemCpuUsPerDelivery: spread(
+      rounds.map((r) => (r.serverSystemCpuMs * 1000) / r.delivered),
+    ),
     clientsCpuUsPerDelivery: spread(rounds.map((r) => (r.clientsCpuMs * 1000) / r.delivered)),
     p50Ms: spread(rounds.map((r) => r.latency.p50Ms)),
     p99Ms: spread(rounds.map((r) => r.latency.p99Ms)),
@@ -72,6 +75,7 @@ export function printResults(results, opts, counts, log) {
     ['heap per subscriber, bytes', 'heapPerSubscriber', 0],
     ['RSS per subscriber, bytes', 'rssPerSubscriber', 0],
     ['server CPU per delivery, µs', 'serverCpuUsPerDelivery', 1],
+    ['  of which in the kernel (system time), µs', 'serverSystemCpuUsPerDelivery', 1],
     ['client fleet CPU per delivery, µs', 'clientsCpuUsPerDelivery', 1],
   ];
   const measured = [...results].filter(([, s]) => !s.failure);

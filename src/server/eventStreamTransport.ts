@@ -15,6 +15,7 @@ import {
   operationArgs,
   paramsOf,
   prepareOperation,
+  rawResults,
   runPrepared,
 } from './realtimeOperation.js';
 import type { RealtimeLimits } from './realtimeLimits.js';
@@ -94,7 +95,13 @@ export function createEventStreamTransport(
         },
       };
       try {
-        return (await operationArgs(endpoint, prepared, params, client, state.payloads)) as never;
+        return (await operationArgs(
+          endpoint,
+          prepared,
+          params,
+          client,
+          rawResults(state.payloads),
+        )) as never;
       } catch (error) {
         // A refused credential (401 with WWW-Authenticate, 503) is answered as over HTTP.
         if (!(error instanceof HttpError)) throw error;

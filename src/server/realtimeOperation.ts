@@ -80,20 +80,32 @@ export function isRefusal(value: PreparedOperation | Refusal): value is Refusal 
 }
 
 /**
- * Runs a prepared operation: one result for a query or mutation (or a subscription refused at
- * its start: variables, cost, the subscribe resolver failing), else the stream of its events,
- * each `wrap`ped from the engine's text. Returning the stream closes the engine's source at once.
+ * How a transport takes what an operation gives: a single result's text (a query's or mutation's,
+ * or a subscription refused at its start: variables, cost, the subscribe resolver failing) as
+ * what its library sends, and a subscription's stream of events as what its library iterates.
  */
+export interface ResultSink<R> {
+  readonly result: (text: string) => R;
+  /** The library returning (or throwing into) the iterator closes the engine's source at once. */
+  readonly stream: (events: AsyncGenerator<ExecuteOutcome, void, void>) => AsyncIterableIterator<R>;
+}
+
+/** A sink whose results are RawResults of the engine's text, every event's as well. */
+export function rawResults(payloads: RawPayloads): ResultSink<RawResult> {
+  const wrap = (text: string) => payloads.wrap(text);
+  return { result: wrap, stream: (events) => mapOutcomes(events, wrap) };
+}
+
 async function runOperation<R>(
   prepared: PreparedOperation,
   request: ExecuteRequest,
-  wrap: (text: string) => R,
+  sink: ResultSink<R>,
 ): Promise<R | AsyncIterableIterator<R>> {
   if (prepared.operationType !== 'subscription')
-    return wrap((await prepared.execute(request)).body);
+    return sink.result((await prepared.execute(request)).body);
   const outcome = await prepared.subscribe(request);
-  if (!(Symbol.asyncIterator in outcome)) return wrap(outcome.body);
-  return mapOutcomes(outcome, wrap);
+  if (!(Symbol.asyncIterator in outcome)) return sink.result(outcome.body);
+  return sink.stream(outcome);
 }
 
 function mapOutcomes<R>(
@@ -126,15 +138,14 @@ export type OperationArgs = ExecutionArgs & { readonly [RUN]: () => Promise<unkn
 
 /**
  * The execution arguments of a prepared operation, with its context (`contextValue(request,
- * scope)`, once per operation) and its run: `runPrepared` starts it, its results RawResults of
- * the engine's text.
+ * scope)`, once per operation) and its run: `runPrepared` starts it, its results given to `sink`.
  */
 export async function operationArgs(
   endpoint: GraphQLEndpoint,
   prepared: PreparedOperation,
   params: GraphQLParams,
   client: { readonly request: HttpRequest; readonly scope: RequestScope },
-  payloads: RawPayloads,
+  sink: ResultSink<unknown>,
 ): Promise<OperationArgs> {
   const contextValue = endpoint.contextValue
     ? await endpoint.contextValue(client.request, client.scope)
@@ -152,7 +163,7 @@ export async function operationArgs(
     variableValues: request.variables,
     rootValue: request.rootValue,
     contextValue,
-    [RUN]: () => runOperation<RawResult>(prepared, request, (text: string) => payloads.wrap(text)),
+    [RUN]: () => runOperation(prepared, request, sink),
   };
 }
 

@@ -14,6 +14,7 @@ import type { HandlerCore } from './createHandler.js';
 import { connectionRequest } from './connectionRequest.js';
 import { originAccepted } from './cors.js';
 import { CredentialExpiry } from './CredentialExpiry.js';
+import { NextFrames } from './NextFrames.js';
 import { RawPayloads, RawResult } from './RawPayloads.js';
 import {
   isRefusal,
@@ -21,11 +22,13 @@ import {
   paramsOf,
   prepareOperation,
   runPrepared,
+  type ResultSink,
 } from './realtimeOperation.js';
 import type { RealtimeLimits } from './realtimeLimits.js';
 import { requestIdOf } from './requestId.js';
 import { HttpError } from './responses.js';
 import type { HttpRequest, RequestScope } from './types.js';
+import { writeEvents } from './writeEvents.js';
 
 /** The close codes Sluice sends itself, beside graphql-ws's own (docs/realtime.md lists all). */
 export const CLOSE_CODES = {
@@ -66,6 +69,8 @@ interface Connection {
   alive: boolean;
   /** Closes the socket with a code of Sluice's and ends its operations at once. */
   close: (code: number, reason: string) => void;
+  /** Operation `id`'s results: a subscription's events written as `next` messages directly. */
+  sink: (id: string) => ResultSink<unknown>;
 }
 
 /**
@@ -76,6 +81,21 @@ interface Connection {
  */
 const { GraphQLError } = createRequire(import.meta.url)('graphql') as typeof Graphql;
 const REFUSED: readonly GraphQLErrorType[] = [new GraphQLError('The operation was refused.')];
+
+/** A message that is a Buffer is still text. */
+const TEXT_MESSAGE = { binary: false } as const;
+
+/**
+ * The TCP socket under a `ws` socket, for frames made once and written to many sockets as they
+ * are. ws keeps it as `_socket` (its types do not declare it); with permessage-deflate off (this
+ * server never negotiates it) and no Blob sent, ws writes its own frames (pings, close) to it at
+ * once, in call order, so a frame written here keeps its place among them, and `bufferedAmount`
+ * counts it. Undefined if ws ever keeps it otherwise: frames then go through `send`.
+ */
+function tcpOf(socket: WebSocket): Duplex | undefined {
+  const tcp = (socket as unknown as { _socket?: unknown })._socket;
+  return typeof (tcp as Duplex | undefined)?.write === 'function' ? (tcp as Duplex) : undefined;
+}
 
 function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -115,6 +135,7 @@ export function createWebSocketTransport(
   });
   let closing = false;
   let drained: (() => void) | undefined;
+  const frames = new NextFrames();
 
   const protocol = makeServer<Record<string, unknown> | undefined, Connection>({
     connectionInitWaitTimeout: limits.connectionInitTimeoutMs,
@@ -149,7 +170,7 @@ export function createWebSocketTransport(
         return REFUSED;
       }
       try {
-        return await operationArgs(endpoint, prepared, params, connection, connection.payloads);
+        return await operationArgs(endpoint, prepared, params, connection, connection.sink(id));
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         // The credential checked at connection_init no longer is (it expired since).
@@ -162,7 +183,8 @@ export function createWebSocketTransport(
         return REFUSED;
       }
     },
-    // Both run what onSubscribe prepared: results are RawResults, the engine's text.
+    // Both run what onSubscribe prepared: a single result is a RawResult, the engine's text, and
+    // a subscription's events are written by `sink` (graphql-ws keeps the operation's state).
     execute: runPrepared,
     subscribe: runPrepared,
     onNext: (_ctx, _id, _payload, _args, result) =>
@@ -194,6 +216,10 @@ export function createWebSocketTransport(
       queued: 0,
       alive: true,
       close: () => {},
+      sink: (id) => ({
+        result: (text) => connection.payloads.wrap(text),
+        stream: (events) => writeEvents(events, (text) => writeNext(id, text)),
+      }),
     };
     connections.set(socket, connection);
     const sent = () => connection.queued--;
@@ -216,27 +242,39 @@ export function createWebSocketTransport(
       release(code, reason);
     };
     connection.close = closeWith;
+    const tcp = tcpOf(socket);
+    /** Counts a message written, and closes a socket whose client does not read fast enough. */
+    const queue = () => {
+      connection.queued++;
+      if (
+        connection.queued > limits.maxQueuedMessages ||
+        socket.bufferedAmount > limits.maxQueuedBytes
+      ) {
+        logger.warn('slow consumer', {
+          requestId: connection.scope.requestId,
+          queued: connection.queued,
+          bytes: socket.bufferedAmount,
+        });
+        closeWith(CLOSE_CODES.slowConsumer, 'Slow consumer');
+      }
+    };
+    const write = (message: string) => {
+      if (socket.readyState !== socket.OPEN) return;
+      socket.send(message, sent);
+      queue();
+    };
+    // A subscription's event: the frame every subscriber of the same bytes shares.
+    const writeNext = (id: string, text: string) => {
+      if (socket.readyState !== socket.OPEN) return;
+      if (tcp !== undefined) tcp.write(frames.frameOf(id, text), sent);
+      else socket.send(frames.messageOf(id, text), TEXT_MESSAGE, sent);
+      queue();
+    };
     const closed = protocol.opened(
       {
         protocol: socket.protocol,
-        send(data) {
-          // Always spliced, so that the payload queue stays in step with the messages.
-          const message = connection.payloads.splice(data, '}');
-          if (socket.readyState !== socket.OPEN) return;
-          connection.queued++;
-          socket.send(message, sent);
-          if (
-            connection.queued > limits.maxQueuedMessages ||
-            socket.bufferedAmount > limits.maxQueuedBytes
-          ) {
-            logger.warn('slow consumer', {
-              requestId: connection.scope.requestId,
-              queued: connection.queued,
-              bytes: socket.bufferedAmount,
-            });
-            closeWith(CLOSE_CODES.slowConsumer, 'Slow consumer');
-          }
-        },
+        // Always spliced, so that the payload queue stays in step with the messages.
+        send: (data) => write(connection.payloads.splice(data, '}')),
         close: (code, reason) => socket.close(code, reason),
         onMessage(handle) {
           socket.on('message', (data) => {
