@@ -58,6 +58,9 @@ function distinctTexts(texts) {
   return [...counts].sort((a, b) => b[1] - a[1]);
 }
 
+/** The heartbeat's statement (src/pg/realtime/createPgChanges.ts). */
+const isHeartbeat = (text) => /^\s*SELECT pg_notify\(\$1, \$2\)\s*$/.test(text);
+
 async function pgCpu(admin) {
   const pids = await contenderBackends(admin);
   return new Map(pids.map((pid) => [pid, postgresCpuMs([pid])]));
@@ -158,10 +161,12 @@ export async function runPhase({
     const delivered = await waitFor(received, expected, opts.drainSeconds * 1000);
     const wallMs = performance.now() - wallBefore;
     // Statements still in flight at the end (a drain that timed out) are not the events'.
-    const statements = (counter?.statements() ?? 0) - statementsBefore;
-    const statementTexts = countStatements
-      ? distinctTexts(counter.texts().slice(statementsBefore))
-      : [];
+    const phaseTexts = countStatements ? counter.texts().slice(statementsBefore) : [];
+    // Sluice's LISTEN heartbeat (a NOTIFY on a timer, every few seconds whatever the events) is
+    // counted apart: whether one lands in the window depends on how long the phase ran.
+    const heartbeats = phaseTexts.filter(isHeartbeat).length;
+    const statements = (counter?.statements() ?? 0) - statementsBefore - heartbeats;
+    const statementTexts = distinctTexts(phaseTexts.filter((text) => !isHeartbeat(text)));
     const serverCpuMs = treeCpuMs(server.pid) - serverBefore;
     const serverSystemCpuMs = treeCpuMs(server.pid, true) - serverSystemBefore;
     const clientsCpuMs = clients.reduce((sum, c) => sum + cpuMs(c.pid), 0) - clientsBefore;
@@ -194,6 +199,7 @@ export async function runPhase({
       clientsCpuMs,
       clientProcesses: clients.length,
       statements: countStatements ? statements : undefined,
+      heartbeats: countStatements ? heartbeats : undefined,
       statementTexts,
       heapPerSubscriberBytes: (heapAfter.heapUsed - heapBefore.heapUsed) / subscribers,
       rssPerSubscriberBytes: ((rssAfter - rssBefore) * 1024 * 1024) / subscribers,

@@ -27,7 +27,7 @@ export function printStatements(counts, failures, log) {
     const cells = [...bySubscribers].map(([n, r]) =>
       r.failure
         ? `${n} subscribers: FAILED (${r.failure})`
-        : `${n} subscribers: ${fixed(r.statements / r.events, 2)} (${r.statements} for ${r.events} events, ${r.delivered}/${r.expected} delivered)`,
+        : `${n} subscribers: ${fixed(r.statements / r.events, 2)} (${r.statements} for ${r.events} events, ${r.delivered}/${r.expected} delivered${r.heartbeats ? `; ${r.heartbeats} heartbeat NOTIFY not counted` : ''})`,
     );
     log(`${name.padEnd(9)} ${cells.join('; ')}`);
     const [, last] = [...bySubscribers].at(-1);
