@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { explain } from '../../src/pg/explain.js';
 import { reflect, type Reflection } from '../../src/pg/reflect.js';
-import { runOperation } from './support/runOperation.js';
+import { keysetWalk, type KeysetPage } from './support/keysetWalk.js';
+import { reflectedRunners } from './support/reflectedRun.js';
 import { useTestDatabase } from './support/testDatabase.js';
 
 /**
@@ -39,29 +40,9 @@ beforeAll(async () => {
   reflection = await reflect(db.client);
 });
 
-interface Page {
-  nodes: Array<{ id: number }>;
-  pageInfo: {
-    hasNextPage: boolean;
-    hasPreviousPage: boolean;
-    startCursor: string | null;
-    endCursor: string | null;
-  };
-}
+type Page = KeysetPage;
 
-const run = async (query: string, variables: Record<string, unknown> = {}) => {
-  const result = await runOperation(reflection.schema, query, variables);
-  const body = JSON.parse(result.body) as {
-    data: Record<string, unknown>;
-    errors?: Array<{ message: string; extensions?: { code?: string } }>;
-  };
-  return { body, sql: result.sql };
-};
-const data = async (query: string, variables: Record<string, unknown> = {}) => {
-  const { body, sql } = await run(query, variables);
-  expect(body.errors).toBeUndefined();
-  return { data: body.data, sql };
-};
+const { run, data } = reflectedRunners(() => reflection.schema);
 
 // The list, the ordering, and the same order written by hand with joins.
 const ORDERS: Array<[string, string, string, string]> = [
@@ -106,24 +87,10 @@ describe('orderBy on to-many aggregates', () => {
         nodes { id } pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
       }
     }`;
-    const forward: number[] = [];
-    let after: string | null = null;
-    for (let page = 0; page < 30; page++) {
-      const c = (await data(query, { first: 9, after })).data['c'] as Page;
-      forward.push(...c.nodes.map((n) => n.id));
-      if (!c.pageInfo.hasNextPage) break;
-      after = c.pageInfo.endCursor;
-    }
-    expect(forward).toEqual(within);
-    const backward: number[] = [];
-    let before: string | null = null;
-    for (let page = 0; page < 30; page++) {
-      const c = (await data(query, { last: 11, before })).data['c'] as Page;
-      backward.unshift(...c.nodes.map((n) => n.id));
-      if (!c.pageInfo.hasPreviousPage) break;
-      before = c.pageInfo.startCursor;
-    }
-    expect(backward).toEqual(within);
+    const page = async (variables: Record<string, unknown>) =>
+      (await data(query, variables)).data['c'] as Page;
+    expect(await keysetWalk(page, 'forward', 9, 30)).toEqual(within);
+    expect(await keysetWalk(page, 'backward', 11, 30)).toEqual(within);
   });
 
   it('writes the count as a correlated subquery, and takes the ordering as a variable', async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { explain } from '../../src/pg/explain.js';
 import { reflect, type Reflection } from '../../src/pg/reflect.js';
-import { runOperation } from './support/runOperation.js';
+import { reflectedRunners } from './support/reflectedRun.js';
 import { useTestDatabase } from './support/testDatabase.js';
 
 /**
@@ -34,19 +34,7 @@ beforeAll(async () => {
   reflection = await reflect(db.client);
 });
 
-const run = async (query: string, variables: Record<string, unknown> = {}) => {
-  const result = await runOperation(reflection.schema, query, variables);
-  const body = JSON.parse(result.body) as {
-    data: Record<string, unknown>;
-    errors?: Array<{ message: string; extensions?: { code?: string } }>;
-  };
-  return { body, sql: result.sql };
-};
-const data = async (query: string, variables: Record<string, unknown> = {}) => {
-  const { body, sql } = await run(query, variables);
-  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-  return { data: body.data, sql };
-};
+const { run, data } = reflectedRunners(() => reflection.schema);
 
 interface Group {
   keys: { channel?: string | null; storeId?: number };
