@@ -52,7 +52,7 @@ beforeAll(async () => {
       'team_sizes.sizes_team': 'ofTeam',
       'active_members.members_size': 'teamSize',
     },
-    inflector: createInflector({ plurals: { cactus: 'cacti', size: 'sizes' } }),
+    inflector: createInflector({ plurals: { cactus: 'cacti' } }),
   });
 });
 
