@@ -19,7 +19,8 @@ import {
   type GraphQLOutputType,
 } from 'graphql';
 import type { PgSource } from '../compile/createPgSource.js';
-import { createInputTypes, SCALARS, type InputTypes } from './inputTypes.js';
+import { createInputTypes, type InputTypes } from './inputTypes.js';
+import { SCALARS } from './scalars.js';
 import { NODE_TYPE_KEY } from '../compile/nodeId.js';
 import {
   neededColumnKey,
