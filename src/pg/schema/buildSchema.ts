@@ -256,6 +256,25 @@ export function buildSchema(
       );
       continue;
     }
+    if (root.kind === 'nodes') {
+      queryFields[name] = rootField(
+        {
+          type: new GraphQLNonNull(new GraphQLList(nodeInterface as GraphQLInterfaceType)),
+          args: {
+            ids: {
+              type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(GraphQLID))),
+              description: `\`nodeId\`s, at most ${model.limits.maxPageSize}.`,
+            },
+          },
+          // The estimate cannot read a list's length: it counts the most ids a request may give.
+          extensions: {
+            sluice: { listSize: { slicingArguments: [], assumedSize: model.limits.maxPageSize } },
+          },
+        },
+        'The rows the global ids stand for, in the order of the ids; null for an id that names no row.',
+      );
+      continue;
+    }
     const { table } = root;
     switch (root.kind) {
       case 'single':
