@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { explain } from '../../src/pg/explain.js';
 import { reflect, type Reflection } from '../../src/pg/reflect.js';
-import { runOperation } from './support/runOperation.js';
+import { keysetWalk, type KeysetPage } from './support/keysetWalk.js';
+import { reflectedRunners } from './support/reflectedRun.js';
 import { useTestDatabase } from './support/testDatabase.js';
 
 /**
@@ -33,30 +34,9 @@ beforeAll(async () => {
   reflection = await reflect(db.client);
 });
 
-interface Page {
-  nodes: Array<{ id: number }>;
-  pageInfo: {
-    hasNextPage: boolean;
-    hasPreviousPage: boolean;
-    startCursor: string | null;
-    endCursor: string | null;
-  };
-  totalCount: number;
-}
+type Page = KeysetPage & { totalCount: number };
 
-const run = async (query: string, variables: Record<string, unknown> = {}) => {
-  const result = await runOperation(reflection.schema, query, variables);
-  const body = JSON.parse(result.body) as {
-    data: Record<string, unknown>;
-    errors?: Array<{ message: string; extensions?: { code?: string } }>;
-  };
-  return { body, sql: result.sql };
-};
-const data = async (query: string, variables: Record<string, unknown> = {}) => {
-  const { body, sql } = await run(query, variables);
-  expect(body.errors).toBeUndefined();
-  return { data: body.data, sql };
-};
+const { run, data } = reflectedRunners(() => reflection.schema);
 const oracle = async (text: string) => (await db.client.query(text)).map((row) => Number(row[0]));
 
 // distinctOn, orderBy, and the same rows written by hand.
@@ -93,25 +73,13 @@ describe('distinctOn', () => {
         nodes { id } totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
       }
     }`;
-    const forward: number[] = [];
-    let after: string | null = null;
-    for (let page = 0; page < 100; page++) {
-      const c = (await data(query, { first: 7, after })).data['salesConnection'] as Page;
+    const page = async (variables: Record<string, unknown>) => {
+      const c = (await data(query, variables)).data['salesConnection'] as Page;
       expect(c.totalCount).toBe(expected.length);
-      forward.push(...c.nodes.map((n) => n.id));
-      if (!c.pageInfo.hasNextPage) break;
-      after = c.pageInfo.endCursor;
-    }
-    expect(forward).toEqual(expected);
-    const backward: number[] = [];
-    let before: string | null = null;
-    for (let page = 0; page < 100; page++) {
-      const c = (await data(query, { last: 9, before })).data['salesConnection'] as Page;
-      backward.unshift(...c.nodes.map((n) => n.id));
-      if (!c.pageInfo.hasPreviousPage) break;
-      before = c.pageInfo.startCursor;
-    }
-    expect(backward).toEqual(expected);
+      return c;
+    };
+    expect(await keysetWalk(page, 'forward', 7)).toEqual(expected);
+    expect(await keysetWalk(page, 'backward', 9)).toEqual(expected);
   });
 
   it('applies per parent row, and as a variable with the same SQL as the literal', async () => {
@@ -138,24 +106,20 @@ describe('distinctOn', () => {
   });
 
   it('pages the distinct rows of a nested connection', async () => {
-    const query = `query ($after: String) {
-      shop(id: 3) { salesConnection(distinctOn: [REGION], orderBy: [{ day: DESC }], first: 2, after: $after) {
+    const query = `query ($first: Int, $after: String) {
+      shop(id: 3) { salesConnection(distinctOn: [REGION], orderBy: [{ day: DESC }], first: $first, after: $after) {
         nodes { id } totalCount pageInfo { hasNextPage endCursor }
       } }
     }`;
     const expected = await oracle(
       'SELECT DISTINCT ON (region) id FROM sales WHERE shop_id = 3 ORDER BY region, day DESC, id',
     );
-    const ids: number[] = [];
-    let after: string | null = null;
-    for (let page = 0; page < 5; page++) {
-      const shop = (await data(query, { after })).data['shop'] as { salesConnection: Page };
+    const page = async (variables: Record<string, unknown>) => {
+      const shop = (await data(query, variables)).data['shop'] as { salesConnection: Page };
       expect(shop.salesConnection.totalCount).toBe(expected.length);
-      ids.push(...shop.salesConnection.nodes.map((n) => n.id));
-      if (!shop.salesConnection.pageInfo.hasNextPage) break;
-      after = shop.salesConnection.pageInfo.endCursor;
-    }
-    expect(ids).toEqual(expected);
+      return shop.salesConnection;
+    };
+    expect(await keysetWalk(page, 'forward', 2, 5)).toEqual(expected);
     expect(expected.length).toBe(3); // r0, r1, r2: two pages of two
   });
 

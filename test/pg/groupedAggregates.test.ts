@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { explain } from '../../src/pg/explain.js';
 import { reflect, type Reflection } from '../../src/pg/reflect.js';
-import { runOperation } from './support/runOperation.js';
+import { reflectedRunners } from './support/reflectedRun.js';
 import { useTestDatabase } from './support/testDatabase.js';
 
 /**
- * An aggregate's `groups(groupBy:)`: the functions per group of rows equal in the groupBy columns
- * (GROUP BY), checked against the same GROUP BY written by hand, at the root and per parent row.
+ * An aggregate's `groups(groupBy:, having:)`: the functions per group of rows equal in the groupBy
+ * columns (GROUP BY), only the groups for which `having` holds (HAVING), checked against the same
+ * GROUP BY written by hand, at the root and per parent row.
  */
 const db = useTestDatabase(async (client) => {
   await client.exec(`
@@ -34,19 +35,7 @@ beforeAll(async () => {
   reflection = await reflect(db.client);
 });
 
-const run = async (query: string, variables: Record<string, unknown> = {}) => {
-  const result = await runOperation(reflection.schema, query, variables);
-  const body = JSON.parse(result.body) as {
-    data: Record<string, unknown>;
-    errors?: Array<{ message: string; extensions?: { code?: string } }>;
-  };
-  return { body, sql: result.sql };
-};
-const data = async (query: string, variables: Record<string, unknown> = {}) => {
-  const { body, sql } = await run(query, variables);
-  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-  return { data: body.data, sql };
-};
+const { run, data } = reflectedRunners(() => reflection.schema);
 
 interface Group {
   keys: { channel?: string | null; storeId?: number };
@@ -159,12 +148,114 @@ describe('grouped aggregates', () => {
     expect(large.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });
 
-  it('reads the groups of a column in the order of its index', async () => {
-    const result = await explain(
-      reflection.schema,
-      '{ ordersAggregate { groups(groupBy: [STORE_ID], limit: 5) { keys { storeId } count } } }',
+  it('keeps the groups for which having holds: count, functions, and/or/not', async () => {
+    const cases: Array<[string, string]> = [
+      ['{ count: { gt: 666 } }', 'count(*) > 666'],
+      [
+        '{ sum: { total: { gte: "33300" } }, max: { weight: { lt: 4 } } }',
+        'sum(total) >= 33300 AND max(weight) < 4',
+      ],
+      [
+        '{ or: [{ min: { channel: { eq: "c2" } } }, { not: { avg: { total: { lte: "50" } } } }] }',
+        "(min(channel) = 'c2' OR NOT (avg(total) <= 50))",
+      ],
+      [
+        '{ min: { channel: { in: ["c0", "c1"] } }, countDistinct: { channel: { eq: 1 } } }',
+        "min(channel) = ANY('{c0,c1}') AND count(DISTINCT channel) = 1",
+      ],
+      ['{ count: { gt: null } }', 'TRUE'],
+    ];
+    for (const [having, condition] of cases) {
+      const { data: result, sql } = await data(`{
+        ordersAggregate { groups(groupBy: [STORE_ID], having: ${having}) { keys { storeId } count } }
+      }`);
+      const expected = await db.client.query(
+        `SELECT store_id, count(*)::int FROM orders GROUP BY store_id HAVING ${condition} ORDER BY store_id`,
+      );
+      const groups = (result['ordersAggregate'] as { groups: Group[] }).groups;
+      expect(groups, having).toEqual(
+        expected.map(([storeId, count]) => ({ keys: { storeId }, count })),
+      );
+      expect(groups.length, having).toBeGreaterThan(0);
+      if (condition !== 'TRUE') {
+        expect(groups.length, having).toBeLessThan(30);
+        expect(sql).toMatch(
+          /GROUP BY "t\d+"\."store_id" HAVING .* ORDER BY "t\d+"\."store_id" LIMIT \$/,
+        );
+      } else expect(sql).not.toContain('HAVING');
+    }
+  });
+
+  it('takes having as a variable with the same SQL, per parent row and with groupBy: []', async () => {
+    const literal = await data(`{
+      stores(where: { id: { lte: 4 } }) { id ordersAggregate {
+        groups(groupBy: [CHANNEL], having: { count: { gte: 400 } }) { keys { channel } count }
+      } }
+    }`);
+    const variable = await data(
+      `query ($h: OrderAggregateHaving) { stores(where: { id: { lte: 4 } }) { id ordersAggregate {
+        groups(groupBy: [CHANNEL], having: $h) { keys { channel } count }
+      } } }`,
+      { h: { count: { gte: 400 } } },
     );
-    expect(result.plan).toContain('orders_store_id_idx');
-    expect(result.plan).toContain('GroupAggregate');
+    expect(variable.sql).toBe(literal.sql);
+    expect(variable.data).toEqual(literal.data);
+    for (const store of literal.data['stores'] as Array<{
+      id: number;
+      ordersAggregate: { groups: Group[] };
+    }>) {
+      const expected = await db.client.query(
+        `SELECT channel, count(*)::int FROM orders WHERE store_id = ${store.id}
+         GROUP BY channel HAVING count(*) >= 400 ORDER BY channel`,
+      );
+      expect(store.ordersAggregate.groups).toEqual(
+        expected.map(([channel, count]) => ({ keys: { channel }, count })),
+      );
+    }
+    const all = await data(
+      'query ($n: Int) { ordersAggregate { groups(groupBy: [], having: { count: { gt: $n } }) { count } } }',
+      { n: 19999 },
+    );
+    expect(all.data).toEqual({ ordersAggregate: { groups: [{ count: 20000 }] } });
+    const none = await data(
+      'query ($n: Int) { ordersAggregate { groups(groupBy: [], having: { count: { gt: $n } }) { count } } }',
+      { n: 20000 },
+    );
+    expect(none.data).toEqual({ ordersAggregate: { groups: [] } });
+    expect(none.sql).toContain('GROUP BY () HAVING count(*) > $');
+  });
+
+  it('refuses a having nested deeper than maxFilterDepth, and a column a function does not take', async () => {
+    let deep = '{ count: { gt: 1 } }';
+    for (let i = 0; i < 10; i++) deep = `{ not: ${deep} }`;
+    const tooDeep = await run(
+      `{ ordersAggregate { groups(groupBy: [CHANNEL], having: ${deep}) { count } } }`,
+    );
+    expect(tooDeep.body.errors?.[0]).toMatchObject({
+      message: expect.stringContaining('A "having" argument nests deeper than 10 levels'),
+      extensions: { code: 'MAX_INPUT_DEPTH_EXCEEDED' },
+    });
+    const deepEnough = await data(
+      `{ ordersAggregate { groups(groupBy: [CHANNEL], having: ${deep.slice('{ not: '.length, -2)}) { count } } }`,
+    );
+    // Nine nots of count > 1: no group (each has more than one row).
+    expect(deepEnough.data).toEqual({ ordersAggregate: { groups: [] } });
+    const other = await run(
+      '{ ordersAggregate { groups(groupBy: [CHANNEL], having: { sum: { channel: { gt: "a" } } }) { count } } }',
+    );
+    expect(other.body.errors?.[0]?.message).toContain(
+      'Field "channel" is not defined by type "OrderSumAggregateHaving"',
+    );
+  });
+
+  it('reads the groups of a column in the order of its index, also with having', async () => {
+    for (const having of ['', ', having: { count: { gt: 600 } }']) {
+      const result = await explain(
+        reflection.schema,
+        `{ ordersAggregate { groups(groupBy: [STORE_ID], limit: 5${having}) { keys { storeId } count } } }`,
+      );
+      expect(result.plan).toContain('orders_store_id_idx');
+      expect(result.plan).toContain('GroupAggregate');
+    }
   });
 });

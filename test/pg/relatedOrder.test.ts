@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reflect, type Reflection } from '../../src/pg/reflect.js';
+import { keysetWalk, type KeysetPage } from './support/keysetWalk.js';
 import { runOperation } from './support/runOperation.js';
 import { useTestDatabase } from './support/testDatabase.js';
 
@@ -32,15 +33,7 @@ beforeAll(async () => {
   reflection = await reflect(db.client);
 });
 
-interface Page {
-  nodes: Array<{ id: number }>;
-  pageInfo: {
-    hasNextPage: boolean;
-    hasPreviousPage: boolean;
-    startCursor: string | null;
-    endCursor: string | null;
-  };
-}
+type Page = KeysetPage;
 
 const run = async (query: string, variables: Record<string, unknown> = {}) => {
   const result = await runOperation(reflection.schema, query, variables);
@@ -107,24 +100,10 @@ describe('orderBy on related columns', () => {
         nodes { id } pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
       }
     }`;
-    const forward: number[] = [];
-    let after: string | null = null;
-    for (let page = 0; page < 10; page++) {
-      const c = (await run(query, { first: 4, after })).data['tasksConnection'] as Page;
-      forward.push(...c.nodes.map((n) => n.id));
-      if (!c.pageInfo.hasNextPage) break;
-      after = c.pageInfo.endCursor;
-    }
-    expect(forward).toEqual(ids);
-    const backward: number[] = [];
-    let before: string | null = null;
-    for (let page = 0; page < 10; page++) {
-      const c = (await run(query, { last: 5, before })).data['tasksConnection'] as Page;
-      backward.unshift(...c.nodes.map((n) => n.id));
-      if (!c.pageInfo.hasPreviousPage) break;
-      before = c.pageInfo.startCursor;
-    }
-    expect(backward).toEqual(ids);
+    const page = async (variables: Record<string, unknown>) =>
+      (await run(query, variables)).data['tasksConnection'] as Page;
+    expect(await keysetWalk(page, 'forward', 4, 10)).toEqual(ids);
+    expect(await keysetWalk(page, 'backward', 5, 10)).toEqual(ids);
   });
 
   it('takes the ordering as a variable, with the same SQL as the literal', async () => {

@@ -66,10 +66,11 @@ describe('global object identification', () => {
     expect(sdl).toContain('type Writer implements Node {');
     expect(sdl).toMatch(/type Event \{/);
     expect(sdl).toMatch(/ {2}node\(\n[^)]*id: ID!\n {2}\): Node\n/);
-    // Names reflection had to move: Node, node and nodeId are the schema's own.
+    // Names reflection had to move: Node, node, nodes and nodeId are the schema's own.
     expect(reflection.warnings).toEqual([
       'Node is taken by a built-in name, so table public.nodes is named Node2; the rename option chooses another name.',
       'Post.nodeId is taken by a built-in name, so column posts.node_id is named Post.nodeId2; the rename option chooses another name.',
+      'Query.nodes is taken by a built-in name, so the lists of nodes is named Query.nodes2; the rename option chooses another name.',
       'Query.node is taken by a built-in name, so the primary-key lookup of nodes is named Query.node2; the rename option chooses another name.',
     ]);
   });
@@ -178,6 +179,61 @@ describe('global object identification', () => {
       id: tag.nodeId,
     });
     expect(found.body).toEqual({ data: { node: { label: 'new' } } });
+  });
+
+  it('finds the rows of several ids with nodes(ids:), in their order, in the one statement', async () => {
+    const ids = (await run('{ users { nodeId } tags { nodeId label } }')).body.data as Record<
+      string,
+      Array<{ nodeId: string; label?: string }>
+    >;
+    const label = ids['tags']?.[0]?.label;
+    const [bob, ann] = (ids['users'] ?? []).map((u) => u.nodeId) as [string, string];
+    const tag = ids['tags']?.[0]?.nodeId as string;
+    const missing = forge(['User', '99']);
+    const query = `query ($ids: [ID!]!) {
+      nodes(ids: $ids) { __typename nodeId ... on User { name shout } ... on Tag { label } }
+      users(limit: 1) { name }
+    }`;
+    const found = await run(query, { ids: [tag, ann, missing, bob, ann] });
+    expect(found).toEqual({
+      body: {
+        data: {
+          nodes: [
+            { __typename: 'Tag', nodeId: tag, label },
+            { __typename: 'User', nodeId: ann, name: 'ann', shout: 'ann!' },
+            null,
+            { __typename: 'User', nodeId: bob, name: 'bob', shout: 'bob!' },
+            { __typename: 'User', nodeId: ann, name: 'ann', shout: 'ann!' },
+          ],
+          users: [{ name: 'bob' }],
+        },
+      },
+      statements: 1,
+    });
+    // The same types in the same order: the same statement, other keys as parameters.
+    const again = await run(query, { ids: [tag, bob, ann, ann, missing] });
+    expect(
+      (again.body.data?.['nodes'] as Array<{ name?: string } | null>).map((n) => n?.name ?? null),
+    ).toEqual([null, 'bob', 'ann', 'ann', null]);
+    const none = await run('{ nodes(ids: []) { nodeId } }');
+    expect(none.body).toEqual({ data: { nodes: [] } });
+    const literal = await run(`{ nodes(ids: ["${bob}"]) { ... on User { name } } }`);
+    expect(literal.body).toEqual({ data: { nodes: [{ name: 'bob' }] } });
+  });
+
+  it('refuses a malformed id in nodes(ids:) with INVALID_NODE_ID, and more ids than maxPageSize', async () => {
+    const bad = await run('query ($ids: [ID!]!) { nodes(ids: $ids) { nodeId } }', {
+      ids: [forge(['User', '2']), 'not an id'],
+    });
+    expect(bad.body.errors?.[0]?.extensions?.code).toBe(ErrorCode.INVALID_NODE_ID);
+    expect(bad.statements).toBe(0);
+    const many = await run('query ($ids: [ID!]!) { nodes(ids: $ids) { nodeId } }', {
+      ids: Array.from({ length: 1001 }, () => forge(['User', '2'])),
+    });
+    expect(many.body.errors?.[0]).toMatchObject({
+      message: '"nodes" takes at most 1000 ids (got 1001).',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   });
 
   it('works on plain graphql-js too (the fallback resolvers)', async () => {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/index.js';
 import { countStatements } from '../../src/pg/driver/countStatements.js';
 import { reflect, type Reflection } from '../../src/pg/reflect.js';
+import { countedRunner } from './support/reflectedRun.js';
 import { useTestDatabase } from './support/testDatabase.js';
 
 /**
@@ -35,16 +36,10 @@ beforeAll(async () => {
   reflection = await reflect(counting);
 });
 
-const run = async (query: string, variables: Record<string, unknown> = {}) => {
-  const prepared = createEngine({ schema: reflection.schema }).prepare(query);
-  if (!prepared.ok) throw new Error(prepared.body);
-  const before = counting.statements.length;
-  const outcome = await prepared.execute({ variables });
-  return {
-    body: JSON.parse(outcome.body) as unknown,
-    statements: counting.statements.length - before,
-  };
-};
+const run = countedRunner(
+  () => reflection.schema,
+  () => counting,
+);
 
 describe('unique lookups', () => {
   it('are root fields with one non-null argument per key column', () => {

@@ -1,10 +1,10 @@
 import { printSchema } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../src/engine/index.js';
 import { countStatements } from '../../src/pg/driver/countStatements.js';
 import { reflect, type Reflection } from '../../src/pg/reflect.js';
 import { createInflector } from '../../src/pg/schema/inflector.js';
 import { runOperation } from './support/runOperation.js';
+import { countedRunner } from './support/reflectedRun.js';
 import { useTestDatabase } from './support/testDatabase.js';
 
 /**
@@ -52,20 +52,14 @@ beforeAll(async () => {
       'team_sizes.sizes_team': 'ofTeam',
       'active_members.members_size': 'teamSize',
     },
-    inflector: createInflector({ plurals: { cactus: 'cacti', size: 'sizes' } }),
+    inflector: createInflector({ plurals: { cactus: 'cacti' } }),
   });
 });
 
-const run = async (query: string, variables: Record<string, unknown> = {}) => {
-  const prepared = createEngine({ schema: reflection.schema }).prepare(query);
-  if (!prepared.ok) throw new Error(prepared.body);
-  const before = counting.statements.length;
-  const outcome = await prepared.execute({ variables });
-  return {
-    body: JSON.parse(outcome.body) as unknown,
-    statements: counting.statements.length - before,
-  };
-};
+const run = countedRunner(
+  () => reflection.schema,
+  () => counting,
+);
 
 describe('keys declared for views', () => {
   it('give lookups, connections and relations both ways; no mutations', () => {

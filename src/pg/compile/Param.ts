@@ -26,9 +26,9 @@ export function badInput(message: string): GraphQLError {
 }
 
 /** A `where` nested deeper than ModelOptions.maxFilterDepth. */
-export function filterTooDeep(maxFilterDepth: number): GraphQLError {
+export function filterTooDeep(maxFilterDepth: number, argument = 'where'): GraphQLError {
   return new GraphQLError(
-    `A "where" argument nests deeper than ${maxFilterDepth} levels; and, or, not and relation filters each add a level.`,
+    `A "${argument}" argument nests deeper than ${maxFilterDepth} levels; and, or, not and relation filters each add a level.`,
     { extensions: { code: ErrorCode.MAX_INPUT_DEPTH_EXCEEDED } },
   );
 }

@@ -5,14 +5,18 @@ import type { ColumnModel, TableModel } from '../schema/Model.js';
 import {
   aggregateScalar,
   AGGREGATE_FUNCTIONS,
+  COUNT_COLUMN,
+  functionColumn,
   type AggregateFunction,
-} from '../schema/aggregateTypes.js';
+} from '../schema/aggregateScalar.js';
 import type { BuildContext } from './BuildContext.js';
 import { collectSubfields } from './collectFields.js';
+import { aggregateCall } from './aggregateCall.js';
 import { columnRef, valueJson } from './columnSql.js';
 import { readColumnList } from './distinctOnSql.js';
 import { fitsRow, jsonArray, jsonObject, jsonRow, selectList, type Entry } from './jsonObject.js';
 import { badInput } from './Param.js';
+import { columnConditions, filterSql } from './whereSql.js';
 import type { ArgValue } from './readArgument.js';
 import { baseRows, defaultPageSize, pageSize, whereClause, type RowSource } from './rowsSql.js';
 import { readArgs } from './readArgument.js';
@@ -76,13 +80,43 @@ function groupsSql(
     return [key, jsonObject(context, keyEntries(context, table, alias, given, fieldNodes))];
   });
   const refs = join(columns.map((c) => columnRef(alias, c)));
-  const grouping = columns.length > 0 ? sql` GROUP BY ${refs} ORDER BY ${refs}` : sql` GROUP BY ()`;
+  const condition = havingSql(context, table, alias, args['having'] ?? null);
+  const having = condition ? sql` HAVING ${condition}` : sql``;
+  const grouping =
+    columns.length > 0
+      ? sql` GROUP BY ${refs}${having} ORDER BY ${refs}`
+      : sql` GROUP BY ()${having}`;
   const limit = pageSize(context, args['limit'], 'limit') ?? defaultPageSize(context);
   const rows = sql`FROM ${from}${whereClause(conditions)}${grouping} LIMIT ${limit}`;
   const s = identifier(context.alias('s'));
   if (fitsRow(entries))
     return sql`(SELECT ${jsonArray(s)} FROM (SELECT ${selectList(entries)} ${rows}) AS ${s})`;
   return sql`(SELECT ${jsonArray(sql`${s}.j`)} FROM (SELECT ${jsonObject(context, entries)} AS j ${rows}) AS ${s})`;
+}
+
+/**
+ * `groups(having:)` as a HAVING condition on the groups of the rows `alias`: `count` and each
+ * function's columns compared as the where filters compare a column (`count(*) > $1`,
+ * `sum(t.total) >= $2`), `and`/`or`/`not` combined as in `where`, nested at most maxFilterDepth
+ * deep; undefined when it sets none.
+ */
+function havingSql(
+  context: BuildContext,
+  table: TableModel,
+  alias: string,
+  having: ArgValue,
+): SqlNode | undefined {
+  const { limits } = context.model;
+  return filterSql(limits, 'having', having, 1, (field, value) => {
+    if (field === 'count') return columnConditions(limits, sql`count(*)`, COUNT_COLUMN, value);
+    const fn = field as AggregateFunction;
+    const filters = Object.entries((value ?? {}) as Record<string, ArgValue>);
+    return filters.flatMap(([name, filter]) => {
+      const column = table.columns.get(name) as ColumnModel;
+      const call = aggregateCall(fn, columnRef(alias, column));
+      return columnConditions(limits, call, functionColumn(fn, column), filter);
+    });
+  });
 }
 
 /**
@@ -173,16 +207,8 @@ function aggregateValue(
   alias: string,
   column: ColumnModel,
 ): SqlNode {
-  const ref = columnRef(alias, column);
-  if (fn === 'countDistinct') return sql`count(DISTINCT ${ref})::int`;
-  const call =
-    fn === 'sum'
-      ? sql`sum(${ref})`
-      : fn === 'avg'
-        ? sql`avg(${ref})`
-        : fn === 'min'
-          ? sql`min(${ref})`
-          : sql`max(${ref})`;
+  const call = aggregateCall(fn, columnRef(alias, column));
+  if (fn === 'countDistinct') return sql`${call}::int`;
   if (fn === 'min' || fn === 'max') return valueJson(context, call, column);
   // sum/avg of integers and numeric are int8/numeric: text keeps them exact (BigInt, BigFloat).
   const scalar = aggregateScalar(fn, column);

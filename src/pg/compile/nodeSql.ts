@@ -1,12 +1,12 @@
 import type { FieldNode } from 'graphql';
 import type { SourceRootField } from '../../engine/index.js';
-import { sql } from '../sql/sql.js';
+import { join, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
 import type { Model } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
 import { columnRef, columnType } from './columnSql.js';
 import { NODE_TYPE_KEY, readNodeId } from './nodeId.js';
-import { Param, type Variables } from './Param.js';
+import { badInput, Param, type Variables } from './Param.js';
 import type { ArgValue } from './readArgument.js';
 import { singleRowSql } from './selectionSql.js';
 
@@ -23,19 +23,68 @@ export function nodeSql(
   args: Record<string, ArgValue>,
 ): SqlNode {
   const id = args['id'];
-  const given = id instanceof Param ? id.read(context.variables) : undefined;
-  if (!(id instanceof Param) || given === undefined || given === null) return sql`NULL`;
+  if (!(id instanceof Param)) return sql`NULL`;
+  return nodeRowSql(context, model, field, (variables) => id.read(variables), id.label);
+}
+
+/**
+ * `nodes(ids:)`: a JSON array of one `node` row per id, in the order of the ids, null for an id
+ * that names no row, each found by its table's primary key (`ARRAY[(SELECT … WHERE t.id = $1),
+ * …]`). The statement depends on the types the ids name, in order (variableShape); at most
+ * `maxPageSize` ids, else BAD_USER_INPUT. While the ids are absent there are none.
+ */
+export function nodesSql(
+  context: BuildContext,
+  model: Model,
+  field: SourceRootField,
+  args: Record<string, ArgValue>,
+): SqlNode {
+  const ids = args['ids'];
+  const given = ids instanceof Param ? ids.read(context.variables) : undefined;
+  const list = given === undefined || given === null ? [] : Array.isArray(given) ? given : [given];
+  const { maxPageSize } = model.limits;
+  if (list.length > maxPageSize)
+    throw badInput(`"nodes" takes at most ${maxPageSize} ids (got ${list.length}).`);
+  if (!(ids instanceof Param) || list.length === 0) return sql`'[]'::json`;
+  const rows = list.map((_, i) =>
+    nodeRowSql(
+      context,
+      model,
+      field,
+      (variables) => {
+        const value = ids.read(variables);
+        return Array.isArray(value) ? (value[i] as unknown) : i === 0 ? value : undefined;
+      },
+      `${ids.label} (id ${i + 1})`,
+    ),
+  );
+  return sql`array_to_json(ARRAY[${join(rows)}]::json[])`;
+}
+
+/**
+ * The row the id `read` gives names, or NULL while it is absent. Its key values are parameters
+ * that decode the id again (once per id text, as cursors are); its table is the one the id names
+ * when the statement is built, which the statement's shape keeps the same.
+ */
+function nodeRowSql(
+  context: BuildContext,
+  model: Model,
+  field: SourceRootField,
+  read: (variables: Variables) => unknown,
+  label: string,
+): SqlNode {
+  const given = read(context.variables);
+  if (given === undefined || given === null) return sql`NULL::json`;
   const { table } = readNodeId(model, given);
-  // Every key's parameter reads the same id: decoded once per id text, as cursors are.
   let last: { readonly id: unknown; readonly keys: ReadonlyArray<string> } | undefined;
   const keys = (variables: Variables) => {
-    const text = id.read(variables);
+    const text = read(variables);
     if (last === undefined || last.id !== text)
       last = { id: text, keys: readNodeId(model, text).keys };
     return last.keys;
   };
   const conditions = table.primaryKey.map((column, i) => {
-    const key = new Param((variables) => keys(variables)[i], `${id.label} (node key ${i + 1})`);
+    const key = new Param((variables) => keys(variables)[i], `${label} (node key ${i + 1})`);
     return (alias: string) =>
       sql`${columnRef(alias, column)} = ${key}::text::${columnType(column)}`;
   });

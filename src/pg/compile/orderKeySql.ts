@@ -1,54 +1,40 @@
 import { identifier, join, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
+import { COUNT_COLUMN, functionColumn, type OrderFunction } from '../schema/aggregateScalar.js';
 import type { ColumnModel, RelationModel, TableModel } from '../schema/Model.js';
+import { aggregateCall } from './aggregateCall.js';
 import { columnRef } from './columnSql.js';
 import { badInput } from './Param.js';
 import type { ArgValue } from './readArgument.js';
 
 /**
  * One sort key: a column of the list's own rows, or of a row reached through to-one relations
- * (`orderBy: [{ author: { username: ASC } }]`: path [author], column username), or the number of
- * rows of a to-many relation of either (`{ posts: { count: DESC } }`: `count` is that relation,
- * `column` COUNT_COLUMN).
+ * (`orderBy: [{ author: { username: ASC } }]`: path [author], column username), or an aggregate
+ * of the rows of a to-many relation of either (`{ posts: { count: DESC } }`, `{ posts: { max: {
+ * createdAt: DESC } } }`: `aggregate` says which, `column` is the aggregate's value).
  */
 export interface OrderKey {
   readonly path: ReadonlyArray<RelationModel>;
   readonly column: ColumnModel;
-  readonly count?: RelationModel | undefined;
+  readonly aggregate?: KeyAggregate | undefined;
   readonly desc: boolean;
   readonly nullsFirst: boolean;
 }
 
 /**
- * The value of a `count` key as the cursor and keyset condition see it: an `int8` that is never
- * NULL (`count(*)`), named like the aggregate field.
+ * An aggregate sort key: `count` of the related rows, or a function of a column of theirs
+ * (`of`), NULL when there are none (`sum`, `avg`, `min` and `max` of no rows).
  */
-export const COUNT_COLUMN: ColumnModel = {
-  column: {
-    name: 'count',
-    type: {
-      name: 'int8',
-      schema: 'pg_catalog',
-      isArray: false,
-      isEnum: false,
-      output: ['pg_catalog', 'int8out'],
-    },
-    notNull: true,
-    comment: null,
-  },
-  name: 'count',
-  fieldName: 'count',
-  scalar: 'BigInt',
-  enumModel: undefined,
-  isArray: false,
-  notNull: true,
-  textForm: 'cast',
-  orderable: true,
-};
+export interface KeyAggregate {
+  readonly relation: RelationModel;
+  readonly fn: 'count' | OrderFunction;
+  readonly of?: ColumnModel | undefined;
+}
 
 /**
  * Reads one `orderBy` item: exactly one field set, a column with its direction or a to-one
- * relation whose own item (again exactly one field) says what to sort by over there.
+ * relation whose own item (again exactly one field) says what to sort by over there, or a
+ * to-many relation's aggregate: `count` with its direction, or a function with exactly one column.
  */
 export function readOrderItem(
   table: TableModel,
@@ -58,26 +44,30 @@ export function readOrderItem(
   let at = table;
   let value = item;
   for (;;) {
-    const entries = Object.entries((value ?? {}) as Record<string, ArgValue>).filter(
-      ([, v]) => v !== null,
-    );
-    if (entries.length !== 1) {
-      throw badInput(
-        `Each orderBy item must set exactly one field (got ${entries.length}); write [{ a: ASC }, { b: DESC }] for several keys.`,
-      );
-    }
-    const [field, inner] = entries[0] as [string, ArgValue];
+    const [field, inner] = onlyField(value);
     const column = at.columns.get(field);
     if (column) return { path, column, direction: inner as string };
     // Validation let only columns and relations into an OrderBy input; a to-many relation takes
-    // `<Target>AggregateOrderBy`, whose one field is `count`.
+    // `<Target>AggregateOrderBy`: `count`, or `sum`/`avg`/`min`/`max` of one column.
     const relation = at.relationFilters.get(field) as RelationModel;
     if (!relation.toOne) {
-      const count = (inner ?? {}) as Record<string, ArgValue>;
-      const direction = count['count'];
-      if (typeof direction !== 'string')
-        throw badInput(`The orderBy item "${field}" must set "count".`);
-      return { path, column: COUNT_COLUMN, count: relation, direction };
+      const [fn, argument] = onlyField(inner, `The orderBy item "${field}"`);
+      if (fn === 'count')
+        return {
+          path,
+          column: COUNT_COLUMN,
+          aggregate: { relation, fn },
+          direction: argument as string,
+        };
+      const [name, direction] = onlyField(argument, `The orderBy item "${field}.${fn}"`);
+      const of = relation.target.columns.get(name) as ColumnModel;
+      const f = fn as OrderFunction;
+      return {
+        path,
+        column: functionColumn(f, of),
+        aggregate: { relation, fn: f, of },
+        direction: direction as string,
+      };
     }
     path.push(relation);
     at = relation.target;
@@ -85,11 +75,25 @@ export function readOrderItem(
   }
 }
 
-/** The same column (or count of the same relation) reached the same way. */
+/** The one field an orderBy object sets (null fields are not set), else BAD_USER_INPUT. */
+function onlyField(value: ArgValue, what = 'Each orderBy item'): [string, ArgValue] {
+  const entries = Object.entries((value ?? {}) as Record<string, ArgValue>).filter(
+    ([, v]) => v !== null,
+  );
+  if (entries.length !== 1) {
+    throw badInput(
+      `${what} must set exactly one field (got ${entries.length}); write [{ a: ASC }, { b: DESC }] for several keys.`,
+    );
+  }
+  return entries[0] as [string, ArgValue];
+}
+
+/** The same column (or aggregate of the same relation) reached the same way. */
 export function sameKey(a: Omit<OrderKey, 'desc' | 'nullsFirst'>, b: typeof a): boolean {
   return (
     a.column === b.column &&
-    a.count === b.count &&
+    a.aggregate?.relation === b.aggregate?.relation &&
+    a.aggregate?.fn === b.aggregate?.fn &&
     a.path.length === b.path.length &&
     a.path.every((r, i) => r === b.path[i])
   );
@@ -112,7 +116,7 @@ export function keyNotNull(key: OrderKey): boolean {
  */
 export function orderKeyRef(alias: string, key: OrderKey): SqlNode {
   const value = (at: string) =>
-    key.count ? countRef(alias, at, key.count) : columnRef(at, key.column);
+    key.aggregate ? aggregateRef(alias, at, key.aggregate) : columnRef(at, key.column);
   if (key.path.length === 0) return value(alias);
   let previous = alias;
   const from: SqlNode[] = [];
@@ -139,17 +143,36 @@ export function orderKeyRef(alias: string, key: OrderKey): SqlNode {
  * `(SELECT count(*) FROM posts AS t1_n WHERE t1_n.author_id = t1.id)`: the rows of a to-many
  * relation of the row `at`, which an index on the foreign key's columns answers. Through a
  * junction table the junction's rows are counted: each points at an existing row (its foreign key).
+ * A function reads a column of the related rows (`max(t1_n.created_at)`), through a junction by
+ * a join to the target rows; an index on the foreign key and that column answers min and max
+ * with one row.
  */
-function countRef(alias: string, at: string, relation: RelationModel): SqlNode {
+function aggregateRef(alias: string, at: string, aggregate: KeyAggregate): SqlNode {
+  const { relation, fn, of } = aggregate;
   const n = `${alias}_n`;
-  const [table, pairs] = relation.via
-    ? [relation.via.junction, relation.via.sourcePairs]
-    : [relation.target.table, relation.pairs];
+  const source = (table: { schema: string; name: string }, name: string) =>
+    sql`${identifier(table.schema, table.name)} AS ${identifier(name)}`;
+  const where = (name: string, pairs: ReadonlyArray<readonly [string, string]>) =>
+    join(
+      pairs.map(([mine, theirs]) => sql`${identifier(name, theirs)} = ${identifier(at, mine)}`),
+      ' AND ',
+    );
+  if (fn === 'count' || of === undefined) {
+    const [table, pairs] = relation.via
+      ? [relation.via.junction, relation.via.sourcePairs]
+      : [relation.target.table, relation.pairs];
+    return sql`(SELECT count(*) FROM ${source(table, n)} WHERE ${where(n, pairs)})`;
+  }
+  const call = aggregateCall(fn, columnRef(n, of));
+  if (!relation.via)
+    return sql`(SELECT ${call} FROM ${source(relation.target.table, n)} WHERE ${where(n, relation.pairs)})`;
+  const j = `${alias}_j`;
+  const { junction, sourcePairs, targetPairs } = relation.via;
   const on = join(
-    pairs.map(([mine, theirs]) => sql`${identifier(n, theirs)} = ${identifier(at, mine)}`),
+    targetPairs.map(([jcol, tcol]) => sql`${identifier(n, tcol)} = ${identifier(j, jcol)}`),
     ' AND ',
   );
-  return sql`(SELECT count(*) FROM ${identifier(table.schema, table.name)} AS ${identifier(n)} WHERE ${on})`;
+  return sql`(SELECT ${call} FROM ${source(junction, j)} JOIN ${source(relation.target.table, n)} ON ${on} WHERE ${where(j, sourcePairs)})`;
 }
 
 /** What tells the key apart in a cursor's signature: the relations it follows, and its column. */
@@ -160,7 +183,7 @@ export function keyIdentity(key: OrderKey): string[] {
       : `${r.target.table.schema}.${r.target.table.name}(${r.pairs.flat().join(',')})`;
   return [
     ...key.path.map(relation),
-    ...(key.count ? [`count ${relation(key.count)}`] : []),
+    ...(key.aggregate ? [`${key.aggregate.fn} ${relation(key.aggregate.relation)}`] : []),
     key.column.name,
   ];
 }

@@ -33,12 +33,12 @@ export function orderKeys(
   const given: OrderKey[] = [];
   const items = orderBy === null ? [] : Array.isArray(orderBy) ? orderBy : [orderBy];
   for (const item of items) {
-    const { path, column, count, direction } = readOrderItem(table, item);
+    const { path, column, aggregate, direction } = readOrderItem(table, item);
     const desc = direction.startsWith('DESC');
     const nullsFirst =
       direction.endsWith('NULLS_FIRST') || (desc && !direction.endsWith('NULLS_LAST'));
-    if (!given.some((k) => sameKey(k, { path, column, count })))
-      given.push({ path, column, count, desc, nullsFirst });
+    if (!given.some((k) => sameKey(k, { path, column, aggregate })))
+      given.push({ path, column, aggregate, desc, nullsFirst });
   }
   const keys: OrderKey[] = distinctOn.map(
     (column) =>

@@ -153,6 +153,11 @@ function decidesSql(type: GraphQLInputType): type is GraphQLEnumType {
   );
 }
 
+function isIdList(list: GraphQLList<GraphQLInputType>): boolean {
+  const item = list.ofType instanceof GraphQLNonNull ? list.ofType.ofType : list.ofType;
+  return item === GraphQLID;
+}
+
 /**
  * The part of the variables that decides the SQL text: null or not for every value, the fields
  * present in input objects, list lengths of input objects and the values of DECIDES_SQL enums. Requests with
@@ -175,7 +180,11 @@ export function variableShape(value: unknown, type: GraphQLInputType): string {
     else if (decidesSql(named)) out.push(String(v));
     // A global id (`node(id:)`, the only ID input): the type it names picks the table.
     else if (named === GraphQLID) out.push(`v:${nodeIdTypeName(v) ?? '?'}`);
-    else if (!isStructural(named)) out.push('v');
+    // `nodes(ids:)`: the types the ids name, in order, pick the table of each.
+    else if (named instanceof GraphQLList && isIdList(named)) {
+      const ids: unknown[] = Array.isArray(v) ? v : [v];
+      out.push(`v:[${ids.map((id) => nodeIdTypeName(id) ?? '?').join(',')}]`);
+    } else if (!isStructural(named)) out.push('v');
     else if (named instanceof GraphQLList) {
       const items: unknown[] = Array.isArray(v) ? v : [v];
       out.push('[');

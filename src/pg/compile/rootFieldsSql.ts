@@ -8,7 +8,7 @@ import { columnOperand, columnRef } from './columnSql.js';
 import { flatRowsSql, type FlatRows } from './flatRowsSql.js';
 import { readArgs } from './readArgument.js';
 import { relationSql, singleRowSql } from './selectionSql.js';
-import { nodeSql } from './nodeSql.js';
+import { nodeSql, nodesSql } from './nodeSql.js';
 import { Param } from './Param.js';
 
 export interface RootStatement {
@@ -96,6 +96,7 @@ function rootFieldSql(context: BuildContext, model: Model, field: SourceRootFiel
   }
   const args = readArgs(context, context.objectType('Query'), field.fieldNodes as FieldNode[]);
   if (root.kind === 'node') return nodeSql(context, model, field, args);
+  if (root.kind === 'nodes') return nodesSql(context, model, field, args);
   const { table } = root;
   const source = { kind: 'table', table } as const;
   if (root.kind === 'single') {

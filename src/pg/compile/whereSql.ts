@@ -27,49 +27,67 @@ export function whereSql(
   where: ArgValue,
   depth = 1,
 ): SqlNode | undefined {
-  if (where === null || !isObject(where)) return undefined;
   const { limits } = context.model;
-  if (depth > limits.maxFilterDepth) throw filterTooDeep(limits.maxFilterDepth);
+  return filterSql(limits, 'where', where, depth, (field, value, inner) => {
+    const column = table.columns.get(field);
+    if (column) return columnConditions(limits, columnRef(alias, column), column, value);
+    const relation = table.relationFilters.get(field);
+    if (!relation) return [];
+    const condition = relationCondition(context, relation, alias, value, inner);
+    return condition ? [condition] : [];
+  });
+}
+
+/**
+ * A filter object as a SQL condition: `and`, `or` and `not` combine filters of the same kind
+ * (nested one level deeper each), `field` gives the conditions of any other field set (`depth`
+ * the depth of a filter nested through it); undefined when it sets none. Null fields are no
+ * condition. A filter deeper than ModelOptions.maxFilterDepth is refused here (naming `argument`), before its SQL
+ * grows past that depth. `where` and an aggregate's `having` are both such filters.
+ */
+export function filterSql(
+  limits: ModelLimits,
+  argument: 'where' | 'having',
+  filter: ArgValue,
+  depth: number,
+  field: (name: string, value: ArgValue, depth: number) => SqlNode[],
+): SqlNode | undefined {
+  if (filter === null || !isObject(filter)) return undefined;
+  if (depth > limits.maxFilterDepth) throw filterTooDeep(limits.maxFilterDepth, argument);
   const conditions: SqlNode[] = [];
-  for (const [field, value] of Object.entries(where)) {
+  for (const [name, value] of Object.entries(filter)) {
     if (value === null) continue;
-    if (field === 'and' || field === 'or') {
+    if (name === 'and' || name === 'or') {
       const parts = (value as ArgValue[]).map(
-        (item) => whereSql(context, table, alias, item, depth + 1) ?? TRUE,
+        (item) => filterSql(limits, argument, item, depth + 1, field) ?? TRUE,
       );
-      if (field === 'and')
+      if (name === 'and')
         conditions.push(parts.length === 0 ? TRUE : sql`(${join(parts, ' AND ')})`);
       else conditions.push(parts.length === 0 ? FALSE : sql`(${join(parts, ' OR ')})`);
       continue;
     }
-    if (field === 'not') {
-      const inner = whereSql(context, table, alias, value, depth + 1);
+    if (name === 'not') {
+      const inner = filterSql(limits, argument, value, depth + 1, field);
       if (inner) conditions.push(sql`NOT (${inner})`);
       continue;
     }
-    const column = table.columns.get(field);
-    if (column) {
-      conditions.push(...columnConditions(limits, alias, column, value));
-      continue;
-    }
-    const relation = table.relationFilters.get(field);
-    if (relation) {
-      const condition = relationCondition(context, relation, alias, value, depth + 1);
-      if (condition) conditions.push(condition);
-    }
+    conditions.push(...field(name, value, depth + 1));
   }
   if (conditions.length === 0) return undefined;
   return conditions.length === 1 ? conditions[0] : join(conditions, ' AND ');
 }
 
-function columnConditions(
+/**
+ * The conditions of a column's filter (`{ gt: 3, lt: 9 }`) on `ref`, the column's value or an
+ * aggregate of it (`column` then describes the aggregate's value: its type and operators).
+ */
+export function columnConditions(
   limits: ModelLimits,
-  alias: string,
+  ref: SqlNode,
   column: ColumnModel,
   filter: ArgValue,
 ): SqlNode[] {
   if (!isObject(filter)) return [];
-  const ref = columnRef(alias, column);
   const out: SqlNode[] = [];
   for (const [op, operand] of Object.entries(filter)) {
     if (operand === null) continue;

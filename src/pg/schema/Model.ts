@@ -187,7 +187,9 @@ export type RootFieldModel =
     }
   | { readonly kind: 'list' | 'connection' | 'aggregate'; readonly table: TableModel }
   /** `node(id:)`: the row of any `Node` type, by its global id. */
-  | { readonly kind: 'node' };
+  | { readonly kind: 'node' }
+  /** `nodes(ids:)`: a row (or null) per global id, in their order. */
+  | { readonly kind: 'nodes' };
 
 /** The key under which a computed field finds a column it needs in value mode (not a GraphQL name). */
 export function neededColumnKey(column: string): string {

@@ -1,21 +1,15 @@
 import {
-  GraphQLFloat,
   GraphQLInt,
   GraphQLList,
   GraphQLNonNull,
   GraphQLObjectType,
-  GraphQLString,
   type GraphQLFieldConfigMap,
   type GraphQLFieldResolver,
   type GraphQLOutputType,
-  type GraphQLScalarType,
 } from 'graphql';
-import { SCALARS, type InputTypes } from './inputTypes.js';
-import type { ColumnModel, ModelLimits, TableModel } from './Model.js';
-import { GraphQLBigFloat, GraphQLBigInt } from './scalars.js';
-
-export const AGGREGATE_FUNCTIONS = ['sum', 'avg', 'min', 'max', 'countDistinct'] as const;
-export type AggregateFunction = (typeof AGGREGATE_FUNCTIONS)[number];
+import { aggregateScalar, AGGREGATE_FUNCTIONS } from './aggregateScalar.js';
+import type { InputTypes } from './inputTypes.js';
+import type { ModelLimits, TableModel } from './Model.js';
 
 /** `extensions.sluice.listSize` of a list field (buildSchema's `ListSize`). */
 export type ListSizeOf = (slicingArguments: ReadonlyArray<string>) => object;
@@ -90,6 +84,10 @@ export function createAggregateTypes(
           'The rows grouped by the groupBy columns (SQL GROUP BY; NULL is a value of its own), the groups ordered by those columns ascending, nulls last.',
         args: {
           groupBy: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(columnEnum))) },
+          having: {
+            type: inputs.having(table),
+            description: 'Only the groups for which these hold (SQL HAVING).',
+          },
           limit: {
             type: GraphQLInt,
             defaultValue: limits.defaultPageSize,
@@ -114,39 +112,4 @@ export function createAggregateTypes(
     }
     return type;
   };
-}
-
-/** The GraphQL scalar of `fn(column)`, or undefined when the function does not apply. */
-export function aggregateScalar(
-  fn: AggregateFunction,
-  column: ColumnModel,
-  inputs?: InputTypes,
-): GraphQLScalarType | ReturnType<InputTypes['scalar']> | undefined {
-  if (column.isArray) return undefined;
-  const numeric = ['Int', 'BigInt', 'BigFloat', 'Float'].includes(column.scalar);
-  switch (fn) {
-    case 'sum':
-      // PostgreSQL: sum(int2/int4) is int8, sum(int8/numeric) is numeric, sum(float) is float8.
-      if (!numeric) return undefined;
-      return column.scalar === 'Int'
-        ? GraphQLBigInt
-        : column.scalar === 'Float'
-          ? GraphQLFloat
-          : GraphQLBigFloat;
-    case 'avg':
-      if (!numeric) return undefined;
-      return column.scalar === 'Float' ? GraphQLFloat : GraphQLBigFloat;
-    case 'countDistinct':
-      // count(DISTINCT col): the non-NULL values told apart by the type's equality.
-      return column.orderable ? GraphQLInt : undefined;
-    case 'min':
-    case 'max':
-      if (!column.orderable || column.scalar === 'Boolean' || column.scalar === 'UUID')
-        return undefined;
-      return inputs
-        ? inputs.scalar(column)
-        : column.scalar === 'enum'
-          ? GraphQLString
-          : SCALARS[column.scalar];
-  }
 }

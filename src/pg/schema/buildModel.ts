@@ -123,7 +123,7 @@ export function buildModel(reflected: Catalog, options: ModelOptions = {}): Mode
     ...BUILT_IN_TYPE_NAMES,
     ...(relay ? ['Node'] : []),
   ]);
-  const query = new NameScope('Query', warnings, relay ? ['node'] : []);
+  const query = new NameScope('Query', warnings, relay ? ['node', 'nodes'] : []);
   const enumWhat = (e: CatalogEnum) => `enum ${e.schema}.${e.name}`;
   const tableWhat = (t: CatalogTable) => `table ${t.schema}.${t.name}`;
   for (const e of catalog.enums) {
@@ -330,7 +330,14 @@ export function buildModel(reflected: Catalog, options: ModelOptions = {}): Mode
     }
   }
 
-  const rootFields = new Map<string, RootFieldModel>(relay ? [['node', { kind: 'node' }]] : []);
+  const rootFields = new Map<string, RootFieldModel>(
+    relay
+      ? [
+          ['node', { kind: 'node' }],
+          ['nodes', { kind: 'nodes' }],
+        ]
+      : [],
+  );
   /** The list and primary-key lookup names each table was given (mutations are named after them). */
   const rootNames = new Map<TableModel, { readonly list: string; readonly single: string }>();
   const tableRoots = [...tables.values()].map((table) => {

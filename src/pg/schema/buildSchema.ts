@@ -19,7 +19,8 @@ import {
   type GraphQLOutputType,
 } from 'graphql';
 import type { PgSource } from '../compile/createPgSource.js';
-import { createInputTypes, SCALARS, type InputTypes } from './inputTypes.js';
+import { createInputTypes, type InputTypes } from './inputTypes.js';
+import { SCALARS } from './scalars.js';
 import { NODE_TYPE_KEY } from '../compile/nodeId.js';
 import {
   neededColumnKey,
@@ -252,6 +253,25 @@ export function buildSchema(
           args: { id: { type: new GraphQLNonNull(GraphQLID), description: 'A `nodeId`.' } },
         },
         'The row a global id stands for, of any type that implements Node; null when there is none.',
+      );
+      continue;
+    }
+    if (root.kind === 'nodes') {
+      queryFields[name] = rootField(
+        {
+          type: new GraphQLNonNull(new GraphQLList(nodeInterface as GraphQLInterfaceType)),
+          args: {
+            ids: {
+              type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(GraphQLID))),
+              description: `\`nodeId\`s, at most ${model.limits.maxPageSize}.`,
+            },
+          },
+          // The estimate cannot read a list's length: it counts the most ids a request may give.
+          extensions: {
+            sluice: { listSize: { slicingArguments: [], assumedSize: model.limits.maxPageSize } },
+          },
+        },
+        'The rows the global ids stand for, in the order of the ids; null for an id that names no row.',
       );
       continue;
     }

@@ -140,6 +140,32 @@ const IRREGULAR: ReadonlyArray<readonly [string, string]> = [
   ['datum', 'data'],
   ['index', 'indices'],
   ['criterion', 'criteria'],
+  ['quiz', 'quizzes'],
+  // Singulars in -s that the rules would read as plurals.
+  ['alias', 'aliases'],
+  ['atlas', 'atlases'],
+  ['canvas', 'canvases'],
+  ['gas', 'gases'],
+  // Plurals the -ies and -uses rules would read as -y and -us words.
+  ...[
+    'movie',
+    'cookie',
+    'zombie',
+    'calorie',
+    'rookie',
+    'selfie',
+    'brownie',
+    'goalie',
+    'prairie',
+    'smoothie',
+    'sortie',
+    'genie',
+    'abuse',
+    'excuse',
+    'fuse',
+    'muse',
+    'refuse',
+  ].map((word) => [word, `${word}s`] as const),
 ];
 const UNCOUNTABLE: ReadonlySet<string> = new Set([
   'sheep',
@@ -208,9 +234,24 @@ function singularOf(word: string, english: EnglishWords): string {
     if (lower === one) return word;
   }
   if (!looksPlural(lower)) return word;
-  if (/[^aeiou]ies$/.test(lower)) return head + last.slice(0, -3) + 'y';
-  if (/(ss|us|x|z|ch|sh)es$/.test(lower)) return head + last.slice(0, -2);
-  return head + last.slice(0, -1);
+  const [cut, ending] = singularEnding(lower);
+  return head + last.slice(0, last.length - cut) + ending;
+}
+
+/**
+ * How many letters the regular rules take off a plural, and what they put instead. A consonant +
+ * -ies is -y (`categories`), but a one-letter stem keeps its -ie (`pies`, `ties`); -es goes after
+ * ss, x, ch, sh (`classes`, `boxes`, `batches`, `dishes`), zz and tz (`buzzes`, `waltzes`) and a
+ * Latin -us (`statuses`, `bonuses`, `buses`); a consonant + -aches is -ache (`caches`; `coaches`
+ * is `coach`), other -zes are -ze (`sizes`, `prizes`) and a, e, o + -uses is -use (`houses`,
+ * `causes`), as is `uses`: those and every other plural lose the -s only.
+ */
+function singularEnding(lower: string): readonly [number, string] {
+  if (/.[^aeiou]ies$/.test(lower)) return [3, 'y'];
+  if (/[^aeiou]aches$/.test(lower)) return [1, ''];
+  if (/(ss|x|ch|sh|zz|tz)es$/.test(lower)) return [2, ''];
+  if (/[^aeo]uses$/.test(lower)) return [2, ''];
+  return [1, ''];
 }
 
 function looksPlural(lower: string): boolean {

@@ -1,26 +1,24 @@
 import {
   GraphQLBoolean,
   GraphQLEnumType,
-  GraphQLFloat,
   GraphQLInputObjectType,
-  GraphQLInt,
   GraphQLList,
   GraphQLNonNull,
   GraphQLString,
   type GraphQLInputFieldConfigMap,
   type GraphQLScalarType,
 } from 'graphql';
-import type { ColumnModel, EnumModel, ScalarKind, TableModel } from './Model.js';
-import {
-  GraphQLBigFloat,
-  GraphQLBigInt,
-  GraphQLDate,
-  GraphQLDatetime,
-  GraphQLJSON,
-  GraphQLUUID,
-} from './scalars.js';
+import type { ColumnModel, EnumModel, TableModel } from './Model.js';
+import { GraphQLJSON, SCALARS } from './scalars.js';
 import { arrayFilterFields, hasArrayOperators } from './arrayFilters.js';
 import { MATCHES_FIELD } from './textSearch.js';
+import {
+  AGGREGATE_FUNCTIONS,
+  aggregateScalar,
+  COUNT_COLUMN,
+  functionColumn,
+  ORDER_FUNCTIONS,
+} from './aggregateScalar.js';
 
 /** The input types of reflected lists: `<Type>Where`, `<Type>OrderBy`, the scalar filters. */
 export interface InputTypes {
@@ -28,22 +26,11 @@ export interface InputTypes {
   orderBy(table: TableModel): GraphQLInputObjectType | undefined;
   /** `<Type>OrderableColumn`, the columns `distinctOn` and `groupBy` name; undefined when none. */
   orderableColumn(table: TableModel): GraphQLEnumType | undefined;
+  /** `<Type>AggregateHaving`: conditions on a group's count and functions (`groups(having:)`). */
+  having(table: TableModel): GraphQLInputObjectType;
   scalar(column: ColumnModel): GraphQLScalarType | GraphQLEnumType;
   enumType(model: EnumModel): GraphQLEnumType;
 }
-
-export const SCALARS: Record<Exclude<ScalarKind, 'enum'>, GraphQLScalarType> = {
-  Int: GraphQLInt,
-  Float: GraphQLFloat,
-  String: GraphQLString,
-  Boolean: GraphQLBoolean,
-  BigInt: GraphQLBigInt,
-  BigFloat: GraphQLBigFloat,
-  UUID: GraphQLUUID,
-  Datetime: GraphQLDatetime,
-  Date: GraphQLDate,
-  JSON: GraphQLJSON,
-};
 
 /**
  * Marks an enum whose values change the SQL text (which columns a statement names), not only its
@@ -100,6 +87,7 @@ export function createInputTypes(): InputTypes {
   const relationFilters = new Map<TableModel, GraphQLInputObjectType>();
   const orderableColumns = new Map<TableModel, GraphQLEnumType | undefined>();
   const aggregateOrders = new Map<TableModel, GraphQLInputObjectType>();
+  const havings = new Map<TableModel, GraphQLInputObjectType>();
 
   const enumType = (e: EnumModel): GraphQLEnumType => {
     let type = enumTypes.get(e);
@@ -261,14 +249,78 @@ export function createInputTypes(): InputTypes {
   const aggregateOrder = (table: TableModel): GraphQLInputObjectType => {
     let type = aggregateOrders.get(table);
     if (!type) {
+      const fields: GraphQLInputFieldConfigMap = {
+        count: { type: OrderDirection, description: 'The number of related rows.' },
+      };
+      for (const fn of ORDER_FUNCTIONS) {
+        const columns = [...table.columns.values()].filter(
+          (c) => c.orderable && aggregateScalar(fn, c) !== undefined,
+        );
+        if (columns.length === 0) continue;
+        const Fn = fn.charAt(0).toUpperCase() + fn.slice(1);
+        fields[fn] = {
+          type: new GraphQLInputObjectType({
+            name: `${table.typeName}${Fn}AggregateOrderBy`,
+            description: `Sorts by ${fn} of one column of the related ${table.typeName} rows (NULL when there are none): set exactly one.`,
+            fields: Object.fromEntries(columns.map((c) => [c.fieldName, { type: OrderDirection }])),
+          }),
+        };
+      }
       type = new GraphQLInputObjectType({
         name: `${table.typeName}AggregateOrderBy`,
-        description: `Sorts by an aggregate of the related ${table.typeName} rows.`,
-        fields: {
-          count: { type: OrderDirection, description: 'The number of related rows.' },
-        },
+        description: `Sorts by an aggregate of the related ${table.typeName} rows: set exactly one field.`,
+        fields,
       });
       aggregateOrders.set(table, type);
+    }
+    return type;
+  };
+
+  /**
+   * A group's conditions, shaped like `<Type>Where`: `count` and each function's columns take the
+   * filter of the function's value (`count: IntFilter`, `sum: { views: BigFloatFilter }`), `and`,
+   * `or` and `not` combine them.
+   */
+  const having = (table: TableModel): GraphQLInputObjectType => {
+    let type = havings.get(table);
+    if (!type) {
+      const fields: GraphQLInputFieldConfigMap = {
+        count: { type: filterFor(COUNT_COLUMN), description: 'The number of rows of the group.' },
+      };
+      for (const fn of AGGREGATE_FUNCTIONS) {
+        const columns = [...table.columns.values()].filter(
+          (c) => aggregateScalar(fn, c) !== undefined,
+        );
+        if (columns.length === 0) continue;
+        const Fn = fn.charAt(0).toUpperCase() + fn.slice(1);
+        fields[fn] = {
+          type: new GraphQLInputObjectType({
+            name: `${table.typeName}${Fn}AggregateHaving`,
+            description: `Conditions on ${fn} of columns of the group's ${table.typeName} rows.`,
+            fields: Object.fromEntries(
+              columns.map((c) => [c.fieldName, { type: filterFor(functionColumn(fn, c)) }]),
+            ),
+          }),
+        };
+      }
+      const me = (): GraphQLInputObjectType => having(table);
+      type = new GraphQLInputObjectType({
+        name: `${table.typeName}AggregateHaving`,
+        description: `Conditions on a group of ${table.typeName} rows (SQL HAVING); all the given ones must hold.`,
+        fields: () => ({
+          ...fields,
+          and: {
+            type: new GraphQLList(new GraphQLNonNull(me())),
+            description: 'All of these hold.',
+          },
+          or: {
+            type: new GraphQLList(new GraphQLNonNull(me())),
+            description: 'At least one of these holds.',
+          },
+          not: { type: me(), description: 'This does not hold.' },
+        }),
+      });
+      havings.set(table, type);
     }
     return type;
   };
@@ -291,5 +343,5 @@ export function createInputTypes(): InputTypes {
     return orderableColumns.get(table);
   };
 
-  return { where, orderBy, orderableColumn, scalar, enumType };
+  return { where, orderBy, orderableColumn, having, scalar, enumType };
 }

@@ -1,11 +1,16 @@
 import {
+  GraphQLBoolean,
   GraphQLError,
+  GraphQLFloat,
+  GraphQLInt,
   GraphQLScalarType,
+  GraphQLString,
   Kind,
   valueFromASTUntyped,
   type ValueNode,
 } from 'graphql';
 import { isDateText, isDatetimeText } from './calendarText.js';
+import type { ScalarKind } from './Model.js';
 import {
   dateProblem,
   datetimeProblem,
@@ -110,3 +115,17 @@ export const GraphQLJSON = new GraphQLScalarType({
   parseValue: (value) => value,
   parseLiteral: (node, variables) => valueFromASTUntyped(node, variables),
 });
+
+/** The GraphQL scalar of each scalar kind but `enum` (an enum column has its own type). */
+export const SCALARS: Record<Exclude<ScalarKind, 'enum'>, GraphQLScalarType> = {
+  Int: GraphQLInt,
+  Float: GraphQLFloat,
+  String: GraphQLString,
+  Boolean: GraphQLBoolean,
+  BigInt: GraphQLBigInt,
+  BigFloat: GraphQLBigFloat,
+  UUID: GraphQLUUID,
+  Datetime: GraphQLDatetime,
+  Date: GraphQLDate,
+  JSON: GraphQLJSON,
+};

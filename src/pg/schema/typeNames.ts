@@ -1,5 +1,5 @@
 import { specifiedScalarTypes } from 'graphql';
-import { SCALARS } from './inputTypes.js';
+import { SCALARS } from './scalars.js';
 
 /**
  * Every schema type name a reflected table's type name stands for: the object type and the types
@@ -20,10 +20,20 @@ const TABLE_TYPE_SUFFIXES = [
   'MaxAggregate',
   'CountDistinctAggregate',
   'AggregateGroup',
+  'AggregateHaving',
+  'SumAggregateHaving',
+  'AvgAggregateHaving',
+  'MinAggregateHaving',
+  'MaxAggregateHaving',
+  'CountDistinctAggregateHaving',
   'GroupKeys',
   'Where',
   'OrderBy',
   'AggregateOrderBy',
+  'SumAggregateOrderBy',
+  'AvgAggregateOrderBy',
+  'MinAggregateOrderBy',
+  'MaxAggregateOrderBy',
   'OrderableColumn',
   'RelationFilter',
   // Mutations' types (mutationSchema.ts).
