@@ -5,24 +5,23 @@ import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRlsDatabase, useRlsRoles } from '../../test/pg/support/rlsDatabase.js';
 import { useDatabaseFlag } from './__fixtures__/demoDatabaseFlag.js';
+import { badTokens, JWT_AUDIENCE, JWT_SECRET, signToken } from './__fixtures__/jwtTokens.js';
+import { postQuery } from './__fixtures__/postQuery.js';
 import { runInProcess } from './__fixtures__/runInProcess.js';
-import { useStartedClis } from './__fixtures__/spawnCli.js';
+import { stopCli } from './__fixtures__/spawnCli.js';
+import { useServe } from './__fixtures__/useServe.js';
 
 /** `sluice serve` with JWT verification, end to end, over a database with row-level security. */
 const roles = useRlsRoles();
 const database = useDatabaseFlag((client) => createRlsDatabase(client, roles));
-const start = useStartedClis();
+const serve = useServe(database);
+const withJwt = (...args: string[]) =>
+  serve(['--jwt-audience', JWT_AUDIENCE, '--anonymous-role', roles.anonymous, ...args], {
+    env: { SLUICE_JWT_SECRET: JWT_SECRET },
+  });
 
-const SECRET = 'the-test-secret-of-thirty-two-bytes!';
-const key = new TextEncoder().encode(SECRET);
-const now = () => Math.floor(Date.now() / 1000);
 const dir = mkdtempSync(join(tmpdir(), 'sluice-auth-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const token = (claims: Record<string, unknown>) =>
-  new SignJWT({ aud: 'notes-api', exp: now() + 600, ...claims })
-    .setProtectedHeader({ alg: 'HS256' })
-    .sign(key);
 
 interface Answer {
   readonly status: number;
@@ -34,14 +33,7 @@ interface Answer {
 }
 
 async function post(url: string, query: string, bearer?: string): Promise<Answer> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(bearer === undefined ? {} : { authorization: `Bearer ${bearer}` }),
-    },
-    body: JSON.stringify({ query }),
-  });
+  const res = await postQuery(url, query, bearer === undefined ? {} : { bearer });
   return {
     status: res.status,
     challenge: res.headers.get('www-authenticate'),
@@ -50,28 +42,12 @@ async function post(url: string, query: string, bearer?: string): Promise<Answer
 }
 
 const code = (answer: Answer) => answer.body.errors?.[0]?.extensions?.['code'];
-const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 describe('sluice serve --jwt-secret', () => {
   it('runs each token as its role and claims, the anonymous role without one, and refuses bad tokens', async () => {
-    const cli = await start(
-      [
-        'serve',
-        '--database',
-        database.value,
-        '--port',
-        '0',
-        '--log-level',
-        'silent',
-        '--jwt-audience',
-        'notes-api',
-        '--anonymous-role',
-        roles.anonymous,
-      ],
-      { SLUICE_JWT_SECRET: SECRET },
-    );
-    const alice = await token({ sub: 'alice', role: roles.member });
-    const bob = await token({ sub: 'bob', role: roles.member });
+    const cli = await withJwt();
+    const alice = await signToken({ sub: 'alice', role: roles.member });
+    const bob = await signToken({ sub: 'bob', role: roles.member });
     const read = '{ notes(orderBy: [{ id: ASC }]) { id tags { label } } notesAggregate { count } }';
     expect((await post(cli.url, read, alice)).body).toEqual({
       data: {
@@ -105,26 +81,7 @@ describe('sluice serve --jwt-secret', () => {
     });
 
     // Every bad token: 401 with the challenge, and never the anonymous role.
-    const other = new TextEncoder().encode('some-other-secret-of-thirty-two-bytes');
-    const bad: Array<[string, string, string]> = [
-      ['expired', await token({ sub: 'alice', exp: now() - 3600 }), 'TOKEN_EXPIRED'],
-      ['nbf ahead', await token({ sub: 'alice', nbf: now() + 3600 }), 'INVALID_TOKEN'],
-      ['wrong audience', await token({ sub: 'alice', aud: 'other' }), 'INVALID_TOKEN'],
-      [
-        'wrong key',
-        await new SignJWT({ sub: 'alice', aud: 'notes-api' })
-          .setProtectedHeader({ alg: 'HS256' })
-          .sign(other),
-        'INVALID_TOKEN',
-      ],
-      [
-        'alg none',
-        `${b64({ alg: 'none' })}.${b64({ sub: 'alice', aud: 'notes-api' })}.`,
-        'INVALID_TOKEN',
-      ],
-      ['garbage', 'garbage', 'INVALID_TOKEN'],
-    ];
-    for (const [name, bearer, expected] of bad) {
+    for (const [name, bearer, expected] of await badTokens(roles.member)) {
       const answer = await post(cli.url, '{ owners { id } }', bearer);
       expect({ name, status: answer.status, code: code(answer), data: answer.body.data }).toEqual({
         name,
@@ -139,7 +96,7 @@ describe('sluice serve --jwt-secret', () => {
     const quoted = await post(
       cli.url,
       '{ notes { id } }',
-      await token({ sub: 'alice', role: `${roles.member}"; DROP TABLE notes; --` }),
+      await signToken({ sub: 'alice', role: `${roles.member}"; DROP TABLE notes; --` }),
     );
     expect({ status: quoted.status, code: code(quoted) }).toEqual({
       status: 403,
@@ -148,58 +105,36 @@ describe('sluice serve --jwt-secret', () => {
     const injected = await post(
       cli.url,
       '{ notes { id } }',
-      await token({ sub: "'; DROP TABLE notes; --", role: roles.member }),
+      await signToken({ sub: "'; DROP TABLE notes; --", role: roles.member }),
     );
     expect(injected.body).toEqual({ data: { notes: [] } });
     expect((await post(cli.url, '{ notesAggregate { count } }', bob)).body.data).toEqual({
       notesAggregate: { count: 1 },
     });
-    cli.child.kill('SIGTERM');
-    expect(await cli.exited).toBe(0);
+    expect(await stopCli(cli)).toBe(0);
   }, 180_000);
 });
 
 describe('sluice serve --jwt-secret with the result cache', () => {
   it('keeps one entry per role and claims: the same document never answers another token', async () => {
-    const cli = await start(
-      [
-        'serve',
-        '--database',
-        database.value,
-        '--port',
-        '0',
-        '--log-level',
-        'silent',
-        '--jwt-audience',
-        'notes-api',
-        '--anonymous-role',
-        roles.anonymous,
-        '--cache-bytes',
-        '1000000',
-        '--cache-fields',
-        'Query.notes,Query.owners',
-      ],
-      { SLUICE_JWT_SECRET: SECRET },
+    const cli = await withJwt(
+      '--cache-bytes',
+      '1000000',
+      '--cache-fields',
+      'Query.notes,Query.owners',
     );
     const ask = async (query: string, bearer?: string) => {
-      const res = await fetch(cli.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(bearer === undefined ? {} : { authorization: `Bearer ${bearer}` }),
-        },
-        body: JSON.stringify({ query }),
-      });
+      const res = await postQuery(cli.url, query, bearer === undefined ? {} : { bearer });
       return {
         cache: res.headers.get('x-sluice-cache'),
         control: res.headers.get('cache-control')?.split(',')[0],
         body: (await res.json()) as Answer['body'],
       };
     };
-    const alice = await token({ sub: 'alice', role: roles.member });
-    const bob = await token({ sub: 'bob', role: roles.member });
+    const alice = await signToken({ sub: 'alice', role: roles.member });
+    const bob = await signToken({ sub: 'bob', role: roles.member });
     // Alice again, with one more claim: other settings, another entry.
-    const aliceInTeam = await token({ sub: 'alice', role: roles.member, team: 'blue' });
+    const aliceInTeam = await signToken({ sub: 'alice', role: roles.member, team: 'blue' });
     const read = '{ notes(orderBy: [{ id: ASC }]) { id } }';
     const rows = (...ids: number[]) => ({ data: { notes: ids.map((id) => ({ id })) } });
     expect(await ask(read, alice)).toEqual({ cache: 'miss', control: 'private', body: rows(1, 2) });
@@ -225,8 +160,7 @@ describe('sluice serve --jwt-secret with the result cache', () => {
     expect((await ask('mutation { deleteNote(id: 40) { id } }', bob)).body).toEqual({
       data: { deleteNote: { id: 40 } },
     });
-    cli.child.kill('SIGTERM');
-    expect(await cli.exited).toBe(0);
+    expect(await stopCli(cli)).toBe(0);
   }, 180_000);
 });
 
@@ -235,19 +169,7 @@ describe('sluice serve --jwt-public-key', () => {
     const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
     const pem = join(dir, 'public.pem');
     writeFileSync(pem, await exportSPKI(publicKey));
-    const cli = await start([
-      'serve',
-      '--database',
-      database.value,
-      '--port',
-      '0',
-      '--log-level',
-      'silent',
-      '--jwt-public-key',
-      pem,
-      '--jwt-role-claim',
-      'db_role',
-    ]);
+    const cli = await serve(['--jwt-public-key', pem, '--jwt-role-claim', 'db_role']);
     const missing = await post(cli.url, '{ owners { id } }');
     expect({ status: missing.status, code: code(missing), challenge: missing.challenge }).toEqual({
       status: 401,
@@ -261,11 +183,10 @@ describe('sluice serve --jwt-public-key', () => {
       data: { notes: [{ id: 3 }] },
     });
     // The HS token of the other server is refused here: a public key never acts as a secret.
-    expect((await post(cli.url, '{ owners { id } }', await token({ sub: 'bob' }))).status).toBe(
+    expect((await post(cli.url, '{ owners { id } }', await signToken({ sub: 'bob' }))).status).toBe(
       401,
     );
-    cli.child.kill('SIGTERM');
-    expect(await cli.exited).toBe(0);
+    expect(await stopCli(cli)).toBe(0);
   }, 180_000);
 
   it('refuses unusable JWT options before it starts', async () => {
@@ -273,7 +194,7 @@ describe('sluice serve --jwt-public-key', () => {
     const usage = await runInProcess([...base, '--anonymous-role', 'anon']);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('--anonymous-role needs a way to verify tokens');
-    const two = await runInProcess([...base, '--jwt-secret', SECRET, '--jwt-jwks', 'x.json']);
+    const two = await runInProcess([...base, '--jwt-secret', JWT_SECRET, '--jwt-jwks', 'x.json']);
     expect(two.code).toBe(2);
     const short = await runInProcess([...base, '--jwt-secret', 'short']);
     expect(short.code).toBe(3);

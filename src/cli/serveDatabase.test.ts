@@ -4,30 +4,30 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useDemoDatabaseFlag } from './__fixtures__/demoDatabaseFlag.js';
 import { runInProcess as run } from './__fixtures__/runInProcess.js';
-import { useStartedClis } from './__fixtures__/spawnCli.js';
+import { postQuery } from './__fixtures__/postQuery.js';
+import { stopCli, useStartedClis } from './__fixtures__/spawnCli.js';
+import { useServe } from './__fixtures__/useServe.js';
 
 /** `sluice serve --database`: on a PGlite directory (npm test) or a server database (test:pg). */
 const database = useDemoDatabaseFlag();
+const serve = useServe(database);
+/** For the commands that find the database another way (a schema module, a config, the env). */
 const start = useStartedClis();
 
-const post = async (url: string, query: string) => {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query }),
-  });
-  return (await res.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
-};
+const post = async (url: string, query: string) =>
+  (await (await postQuery(url, query)).json()) as {
+    data?: Record<string, unknown>;
+    errors?: unknown[];
+  };
 
 describe('sluice serve --database', () => {
   it('reflects and serves the database, is ready while it answers, and stops on SIGTERM', async () => {
-    const cli = await start(['serve', '--database', database.value, '--port', '0']);
+    const cli = await serve([], { logLevel: 'info' });
     expect(await post(cli.url, '{ user(id: 3) { username postsAggregate { count } } }')).toEqual({
       data: { user: { username: 'edsger3', postsAggregate: { count: 5 } } },
     });
     expect((await fetch(new URL('/ready', cli.url))).status).toBe(200);
-    cli.child.kill('SIGTERM');
-    expect(await cli.exited).toBe(0);
+    expect(await stopCli(cli)).toBe(0);
     const logs = cli
       .stdout()
       .trim()
@@ -44,8 +44,7 @@ describe('sluice serve --database', () => {
     expect(await post(cli.url, '{ user(id: 3) { handle postsAggregate { count } } }')).toEqual({
       data: { user: { handle: '@edsger3', postsAggregate: { count: 5 } } },
     });
-    cli.child.kill('SIGTERM');
-    expect(await cli.exited).toBe(0);
+    expect(await stopCli(cli)).toBe(0);
   }, 180_000);
 
   it('serves the reflection choices of the config file: view keys, renames, relay', async () => {
@@ -100,20 +99,12 @@ describe('sluice serve --database', () => {
     });
     const hidden = await post(cli.url, '{ comments { id } }');
     expect(JSON.stringify(hidden.errors)).toContain('Cannot query field \\"comments\\"');
-    cli.child.kill('SIGINT');
-    expect(await cli.exited).toBe(0);
+    expect(await stopCli(cli, 'SIGINT')).toBe(0);
   }, 180_000);
 
   it('passes the reflection limits to the pg layer and the plan cache bound to the engine', async () => {
-    const cli = await start(
+    const cli = await serve(
       [
-        'serve',
-        '--database',
-        database.value,
-        '--port',
-        '0',
-        '--log-level',
-        'silent',
         '--default-page-size',
         '2',
         '--max-page-size',
@@ -123,7 +114,7 @@ describe('sluice serve --database', () => {
         '--max-pattern-length',
         '3',
       ],
-      { SLUICE_MAX_LIST_LENGTH: '2', SLUICE_PLAN_CACHE_BYTES: '1' },
+      { env: { SLUICE_MAX_LIST_LENGTH: '2', SLUICE_PLAN_CACHE_BYTES: '1' } },
     );
     const code = (res: { errors?: unknown[] }) =>
       (res.errors?.[0] as { extensions?: { code?: string } } | undefined)?.extensions?.code;
@@ -157,8 +148,7 @@ describe('sluice serve --database', () => {
     const metrics = await (await fetch(new URL('/metrics', cli.url))).text();
     expect(metrics).toMatch(/^sluice_plan_cache_hits_total 0$/m);
     expect(metrics).toMatch(/^sluice_plan_cache_entries 0$/m);
-    cli.child.kill('SIGTERM');
-    expect(await cli.exited).toBe(0);
+    expect(await stopCli(cli)).toBe(0);
   }, 180_000);
 
   it('refuses a default page size over the largest one before opening the database', async () => {

@@ -1,11 +1,12 @@
 import { createClient as createSseClient, NetworkError } from 'graphql-sse';
 import { createClient as createWsClient, type Client } from 'graphql-ws';
-import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createRlsDatabase, useRlsRoles } from '../../test/pg/support/rlsDatabase.js';
 import { useDatabaseFlag } from './__fixtures__/demoDatabaseFlag.js';
-import { useStartedClis } from './__fixtures__/spawnCli.js';
+import { badTokens, JWT_AUDIENCE, JWT_SECRET, signToken } from './__fixtures__/jwtTokens.js';
+import { stopCli } from './__fixtures__/spawnCli.js';
+import { useServe } from './__fixtures__/useServe.js';
 
 /**
  * `sluice serve --jwt-secret` over graphql-ws and graphql-sse, with their own clients, over a
@@ -14,16 +15,7 @@ import { useStartedClis } from './__fixtures__/spawnCli.js';
  */
 const roles = useRlsRoles();
 const database = useDatabaseFlag((client) => createRlsDatabase(client, roles));
-const start = useStartedClis();
-
-const SECRET = 'the-test-secret-of-thirty-two-bytes!';
-const key = new TextEncoder().encode(SECRET);
-const now = () => Math.floor(Date.now() / 1000);
-const token = (claims: Record<string, unknown>, signWith: Uint8Array = key) =>
-  new SignJWT({ aud: 'notes-api', exp: now() + 600, ...claims })
-    .setProtectedHeader({ alg: 'HS256' })
-    .sign(signWith);
-const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const serve = useServe(database);
 
 type Result = {
   data?: unknown;
@@ -94,24 +86,11 @@ const BOB_ROWS = {
 
 describe('sluice serve --jwt-secret over graphql-ws and graphql-sse', () => {
   it('runs every operation as its token, the anonymous role without one, and refuses bad tokens', async () => {
-    const cli = await start(
-      [
-        'serve',
-        '--database',
-        database.value,
-        '--port',
-        '0',
-        '--log-level',
-        'silent',
-        '--jwt-audience',
-        'notes-api',
-        '--anonymous-role',
-        roles.anonymous,
-      ],
-      { SLUICE_JWT_SECRET: SECRET },
-    );
-    const alice = await token({ sub: 'alice', role: roles.member });
-    const bob = await token({ sub: 'bob', role: roles.member });
+    const cli = await serve(['--jwt-audience', JWT_AUDIENCE, '--anonymous-role', roles.anonymous], {
+      env: { SLUICE_JWT_SECRET: JWT_SECRET },
+    });
+    const alice = await signToken({ sub: 'alice', role: roles.member });
+    const bob = await signToken({ sub: 'bob', role: roles.member });
 
     // Two tokens, disjoint rows: lists, aggregates and nested relations, over both transports.
     expect(await overWs(cli.url, READ, { Authorization: `Bearer ${alice}` })).toEqual(ALICE_ROWS);
@@ -144,20 +123,7 @@ describe('sluice serve --jwt-secret over graphql-ws and graphql-sse', () => {
     expect(codeOf(await overWs(cli.url, '{ notes { id } }'))).toBe('PERMISSION_DENIED');
 
     // Every bad token: refused (4403, 401), never the anonymous role.
-    const other = new TextEncoder().encode('some-other-secret-of-thirty-two-bytes');
-    const bad: Array<[string, string, string]> = [
-      ['expired', await token({ sub: 'alice', exp: now() - 3600 }), 'TOKEN_EXPIRED'],
-      ['nbf ahead', await token({ sub: 'alice', nbf: now() + 3600 }), 'INVALID_TOKEN'],
-      ['wrong audience', await token({ sub: 'alice', aud: 'other' }), 'INVALID_TOKEN'],
-      ['wrong key', await token({ sub: 'alice', role: roles.member }, other), 'INVALID_TOKEN'],
-      [
-        'alg none',
-        `${b64({ alg: 'none' })}.${b64({ sub: 'alice', aud: 'notes-api' })}.`,
-        'INVALID_TOKEN',
-      ],
-      ['garbage', 'garbage', 'INVALID_TOKEN'],
-    ];
-    for (const [name, bearer, code] of bad) {
+    for (const [name, bearer, code] of await badTokens(roles.member)) {
       expect({ name, ws: await overWs(cli.url, '{ owners { id } }', { token: bearer }) }).toEqual({
         name,
         ws: { closed: 4403, reason: code },
@@ -173,11 +139,14 @@ describe('sluice serve --jwt-secret over graphql-ws and graphql-sse', () => {
     }
 
     // A role name with quotes, and a claim holding SQL: values, never SQL text.
-    const quoted = await token({ sub: 'alice', role: `${roles.member}"; DROP TABLE notes; --` });
+    const quoted = await signToken({
+      sub: 'alice',
+      role: `${roles.member}"; DROP TABLE notes; --`,
+    });
     expect(codeOf(await overWs(cli.url, '{ notes { id } }', { token: quoted }))).toBe(
       'SETTINGS_REJECTED',
     );
-    const injected = await token({ sub: "'; DROP TABLE notes; --", role: roles.member });
+    const injected = await signToken({ sub: "'; DROP TABLE notes; --", role: roles.member });
     expect(await overWs(cli.url, '{ notes { id } }', { token: injected })).toEqual({
       data: { notes: [] },
     });
@@ -185,7 +154,6 @@ describe('sluice serve --jwt-secret over graphql-ws and graphql-sse', () => {
     expect(await overSse(cli.url, '{ notesAggregate { count } }', bob)).toEqual([
       { data: { notesAggregate: { count: 2 } } },
     ]);
-    cli.child.kill('SIGTERM');
-    expect(await cli.exited).toBe(0);
+    expect(await stopCli(cli)).toBe(0);
   }, 180_000);
 });

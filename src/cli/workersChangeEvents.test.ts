@@ -4,7 +4,8 @@ import WebSocket from 'ws';
 import { introspect } from '../pg/catalog/introspect.js';
 import { changeTriggersSql, triggerTables } from '../pg/realtime/changeTriggersSql.js';
 import { useDatabaseFlag } from './__fixtures__/demoDatabaseFlag.js';
-import { useStartedClis } from './__fixtures__/spawnCli.js';
+import { postQuery } from './__fixtures__/postQuery.js';
+import { useServe } from './__fixtures__/useServe.js';
 
 /**
  * Change events across worker processes: sockets spread over the workers of
@@ -23,7 +24,7 @@ const database = useDatabaseFlag(async (client) => {
   const catalog = await introspect(client, ['public']);
   await client.exec(changeTriggersSql(triggerTables(catalog.tables).tables, 'public'));
 });
-const start = useStartedClis();
+const serve = useServe(database);
 
 const clients: Client[] = [];
 afterEach(async () => {
@@ -66,18 +67,7 @@ async function subscriber(url: string) {
 describe('sluice serve --workers 2: change events', () => {
   it('reach every subscriber on every worker, whichever worker wrote', async () => {
     const workers = database.onServer ? ['--workers', '2', '--pool-size', '1'] : [];
-    const cli = await start([
-      'serve',
-      '--database',
-      database.value,
-      '--port',
-      '0',
-      '--log-level',
-      'silent',
-      '--live-debounce-ms',
-      '0',
-      ...workers,
-    ]);
+    const cli = await serve(['--live-debounce-ms', '0', ...workers]);
     const ws = cli.url.replace('http:', 'ws:');
     const subscribers = [];
     for (let i = 0; i < SOCKETS; i++) subscribers.push(await subscriber(ws));
@@ -86,13 +76,11 @@ describe('sluice serve --workers 2: change events', () => {
     // Each write on a connection of its own, so the workers take turns (which one ran it does not
     // matter: every worker hears every NOTIFY).
     for (let i = 1; i <= WRITES; i++) {
-      const res = await fetch(cli.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', connection: 'close' },
-        body: JSON.stringify({
-          query: `mutation { createPost(input: { title: "p${i}" }) { id } }`,
-        }),
-      });
+      const res = await postQuery(
+        cli.url,
+        `mutation { createPost(input: { title: "p${i}" }) { id } }`,
+        { headers: { connection: 'close' } },
+      );
       expect(await res.json()).toEqual({ data: { createPost: { id: i } } });
     }
     const expected = Array.from({ length: WRITES }, (_, i) => ({

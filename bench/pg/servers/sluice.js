@@ -4,8 +4,8 @@
 // measure a branch in its own worktree against the same peers); SLUICE_MAX_COST, when set, is the
 // engine's maxCost (bench/writes: its documents nest three lists, which the estimate prices at
 // defaultPageSize rows each). SLUICE_CACHE=hit turns the result cache on for Query.users (Q1 and
-// Q3: a hit after the first request); SLUICE_CACHE=miss turns it on for another operation only
-// (every request looks the policy up and misses).
+// Q3: a hit after the first request); SLUICE_CACHE=miss turns it on for Query.users with a scope
+// of its own for every request (every request looks up, misses, runs and is kept).
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runContender, settings } from './child.js';

@@ -66,6 +66,15 @@ export async function startCli(
   }
 }
 
+/** Ends a started CLI with `signal` and resolves with its exit code. */
+export function stopCli(
+  cli: RunningCli,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<number | null> {
+  cli.child.kill(signal);
+  return cli.exited;
+}
+
 /**
  * For a test file: a `start` that runs `startCli` and kills (by pid) whatever it started that is
  * still running after each test.

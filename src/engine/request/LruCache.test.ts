@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LruCache } from './LruCache.js';
 
 describe('LruCache', () => {
@@ -72,5 +72,49 @@ describe('LruCache eviction', () => {
     ]);
     cache.set('e', 5); // c is now the oldest unused
     expect([cache.peek('a'), cache.peek('c')]).toEqual([1, undefined]);
+  });
+
+  it('goes on from where the last eviction stopped instead of walking the map from the front', () => {
+    // A Map keeps the slots of deleted entries until it rehashes, and a new iterator walks them all
+    // again: a full cache that evicts once per set must not start one per eviction.
+    const cache = new LruCache<number, number>(1000);
+    for (let i = 0; i < 1000; i++) cache.set(i, i);
+    const started = [
+      vi.spyOn(Map.prototype, 'entries'),
+      vi.spyOn(Map.prototype, 'keys'),
+      vi.spyOn(Map.prototype, 'values'),
+      vi.spyOn(Map.prototype, Symbol.iterator),
+    ];
+    try {
+      for (let i = 1000; i < 3000; i++) cache.set(i, i);
+      const walks = started.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
+      // One turn of the hand per 1,000 evictions, and the turn that starts the next.
+      expect(walks).toBeLessThanOrEqual(3);
+    } finally {
+      for (const spy of started) spy.mockRestore();
+    }
+    // The oldest 2,000 went, in order; the newest 1,000 are kept.
+    expect([cache.size, cache.peek(1999), cache.peek(2000), cache.peek(2999)]).toEqual([
+      1000,
+      undefined,
+      2000,
+      2999,
+    ]);
+  });
+
+  it('keeps its order across a full turn, a clear and entries placed after the turn', () => {
+    const cache = new LruCache<string, number>(2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.set('c', 3); // a goes
+    cache.set('d', 4); // b goes: the hand has passed every entry placed before it
+    cache.get('c');
+    cache.set('e', 5); // c was used: placed again; d goes
+    expect([cache.peek('c'), cache.peek('d'), cache.peek('e')]).toEqual([3, undefined, 5]);
+    cache.clear();
+    cache.set('f', 6);
+    cache.set('g', 7);
+    cache.set('h', 8); // after clear: f is the oldest
+    expect([cache.peek('f'), cache.peek('g'), cache.peek('h')]).toEqual([undefined, 7, 8]);
   });
 });

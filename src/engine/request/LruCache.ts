@@ -6,11 +6,25 @@
  * placed again at the back (a second chance): an entry goes once it has been neither placed nor
  * used for the longest. Each eviction costs amortised constant time (every move pays for a hit),
  * whatever the number of entries.
+ *
+ * The evictions walk the map with one iterator kept between them (a clock hand), not a new one
+ * each time: a Map keeps a deleted entry's slot until it next rehashes, and a new iterator walks
+ * every such slot at the front again. With the result cache full of entries that each request
+ * adds (one eviction per request), restarting cost about 15 µs per eviction at 17,000 entries.
  */
+interface Slot<V> {
+  value: V;
+  used: number;
+  placed: number;
+  bytes: number;
+}
+
 export class LruCache<K, V> {
   readonly #max: number;
   readonly #maxBytes: number;
-  readonly #map = new Map<K, { value: V; used: number; placed: number; bytes: number }>();
+  readonly #map = new Map<K, Slot<V>>();
+  /** Where the last eviction stopped: the next one goes on from there. */
+  #hand: Iterator<[K, Slot<V>]> | undefined;
   #clock = 0;
   #bytes = 0;
 
@@ -83,20 +97,28 @@ export class LruCache<K, V> {
 
   clear(): void {
     this.#map.clear();
+    this.#hand = undefined;
     this.#bytes = 0;
   }
 
   #evictOldest(): void {
-    // A moved entry is met again at the back, unused since its move: the loop ends.
-    for (const [key, entry] of this.#map) {
-      if (entry.used > entry.placed) {
-        this.#map.delete(key);
-        entry.used = entry.placed = ++this.#clock;
-        this.#map.set(key, entry);
-        continue;
+    // The hand meets the entries placed since it started too (a Map's iterator does), so it ends
+    // only after a full turn: then one more turn from the front, which finds any entry there is.
+    for (let turn = 0; turn < 2 && this.#map.size > 0; turn++) {
+      const hand = (this.#hand ??= this.#map.entries());
+      // A moved entry is met again at the back, unused since its move: the loop ends.
+      for (let step = hand.next(); step.done !== true; step = hand.next()) {
+        const [key, entry] = step.value;
+        if (entry.used > entry.placed) {
+          this.#map.delete(key);
+          entry.used = entry.placed = ++this.#clock;
+          this.#map.set(key, entry);
+          continue;
+        }
+        this.delete(key);
+        return;
       }
-      this.delete(key);
-      return;
+      this.#hand = undefined;
     }
   }
 }
