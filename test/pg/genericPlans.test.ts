@@ -72,7 +72,7 @@ describe('generic plans for flat statements', () => {
   });
 
   it('runs a generic-plan statement with plan_cache_mode auto, the others with custom plans', async () => {
-    // PGlite is one connection: its statements all keep custom plans (docs/pg.md).
+    // PGlite is one connection, which keeps force_custom_plan (docs/pg.md).
     const client = db.url === undefined ? db.client : await connect({ url: db.url, max: 3 });
     try {
       const generic = db.url === undefined ? 'force_custom_plan' : 'auto';
@@ -109,6 +109,36 @@ describe('generic plans for flat statements', () => {
         }),
       );
       expect(modes).toEqual(Array(4).fill('force_generic_plan'));
+    } finally {
+      await client.end();
+    }
+  });
+});
+
+describe('plans PostgreSQL makes', () => {
+  // The statement's own plan counts, on the connection that ran it (one per mode: max 1).
+  const PLANS = `SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = $1`;
+  const FLAT = `SELECT username FROM users WHERE id = $1`;
+
+  it('keeps a generic plan for a statement run as genericPlan, a custom plan per execution otherwise', async () => {
+    if (db.url === undefined) {
+      // PGlite's query runs every statement unnamed: nothing is kept prepared, and each
+      // execution is planned with its values, whatever the option (docs/pg.md).
+      await db.client.query(FLAT, [1], { genericPlan: true });
+      expect(await db.client.query(PLANS, [FLAT], { genericPlan: true })).toEqual([]);
+      return;
+    }
+    const client = await connect({ url: db.url, max: 1 });
+    try {
+      const countsAfter = async (genericPlan: boolean) => {
+        for (let i = 0; i < 8; i++) await client.query(FLAT, [1 + (i % 3)], { genericPlan });
+        const rows = await client.query(PLANS, [FLAT], { genericPlan });
+        return rows[0]!.map(Number);
+      };
+      const [generic, custom] = await countsAfter(true);
+      expect(generic).toBeGreaterThan(0);
+      expect(generic! + custom!).toBe(8);
+      expect(await countsAfter(false)).toEqual([0, 8]);
     } finally {
       await client.end();
     }

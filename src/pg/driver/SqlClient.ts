@@ -185,7 +185,11 @@ export const MAX_PREPARED_STATEMENTS = 1_000;
 export const MAX_PREPARED_STATEMENT_BYTES = 1024 * 1024;
 
 export interface PoolOptions {
-  /** Most connections open at once. Default 10. */
+  /**
+   * Most statements running at once, each on a connection. Default 10. postgres.js keeps up to
+   * this many connections for each plan cache mode (QueryOptions.genericPlan): `2 × max` open at
+   * most, `max` busy.
+   */
   readonly max?: number;
   /** How long a query may wait for a free connection before it fails. Default 5,000 ms. */
   readonly acquireTimeoutMs?: number;
