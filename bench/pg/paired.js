@@ -7,6 +7,10 @@
 //
 //   node pg/paired.js --compare ../other-checkout [--queries Q1,Q3] [--rounds 7] [--seconds 4]
 //     [--connections 16] [--pool 8] [--size 10k] [--cpu-prof <dir> | --heap-sampling <dir>]
+//     [--settings <name>=<json>]...
+//
+// --settings adds this checkout's Sluice once more as contender <name>, its connections run with
+// the JSON object's settings over Sluice's own (e.g. `auto={"plan_cache_mode":"auto"}`).
 //
 // --cpu-prof writes <dir>/<name>.cpuprofile of each Sluice server when it stops (summarise with
 // `node http/profileSummary.js <file> 40`); --heap-sampling writes <dir>/<name>.heapprofile
@@ -26,6 +30,7 @@ import { runWrk } from './wrk.js';
 const { values } = parseArgs({
   options: {
     compare: { type: 'string', multiple: true, default: [] },
+    settings: { type: 'string', multiple: true, default: [] },
     queries: { type: 'string', default: 'Q1,Q3' },
     rounds: { type: 'string', default: '7' },
     seconds: { type: 'string', default: '4' },
@@ -54,15 +59,22 @@ const profiling = (name) => {
     PROFILE_FILE: resolve(dir, `${name}.${ext}`),
   };
 };
-const sluice = (name, root) => ({
+const sluice = (name, root, env = {}) => ({
   name,
   script: here('./servers/sluice.js'),
-  env: { SLUICE_ROOT: root, ...profiling(name) },
+  env: { SLUICE_ROOT: root, ...profiling(name), ...env },
 });
+const withSettings = (spec) => {
+  const at = spec.indexOf('=');
+  if (at <= 0) throw new Error(`--settings ${spec}: expected <name>=<json object>`);
+  const settings = JSON.parse(spec.slice(at + 1));
+  return sluice(spec.slice(0, at), ownRoot, { SLUICE_PG_SETTINGS: JSON.stringify(settings) });
+};
 const contenders = [
   { name: 'hand-written', script: here('./servers/handwritten.js'), env: {} },
   ...values.compare.map((root, i) => sluice(`compare${i + 1}`, resolve(root))),
   sluice('this', ownRoot),
+  ...values.settings.map(withSettings),
 ];
 
 const log = (line) => process.stdout.write(`${line}\n`);
@@ -127,7 +139,9 @@ async function main() {
     }
     for (const query of queries) {
       log(`\n${QUERIES[query].label} — ${rounds} rounds × ${seconds} s, wrk -c${connections} -t1`);
-      log('contender      Node µs/req (min–max)    ×hand   ×compare1   PG µs/req     req/s');
+      log(
+        'contender      Node µs/req (min–max)    ×hand   ×compare1   PG µs/req (min–max)    req/s (min–max)',
+      );
       const hand = median(samples.get(`${query} hand-written`).node);
       const first = samples.get(`${query} compare1`);
       const base = first && median(first.node);
@@ -142,8 +156,10 @@ async function main() {
             ),
             `${(node / hand).toFixed(3)}`.padStart(6),
             (base ? (node / base).toFixed(3) : '-').padStart(11),
-            median(s.pg).toFixed(1).padStart(11),
-            median(s.rps).toFixed(0).padStart(9),
+            `${median(s.pg).toFixed(1).padStart(8)} (${Math.min(...s.pg).toFixed(0)}–${Math.max(...s.pg).toFixed(0)})`.padEnd(
+              22,
+            ),
+            `${median(s.rps).toFixed(0).padStart(6)} (${Math.min(...s.rps).toFixed(0)}–${Math.max(...s.rps).toFixed(0)})`,
           ].join(' '),
         );
       }

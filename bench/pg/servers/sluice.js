@@ -6,6 +6,8 @@
 // defaultPageSize rows each). SLUICE_CACHE=hit turns the result cache on for Query.users (Q1 and
 // Q3: a hit after the first request); SLUICE_CACHE=miss turns it on for Query.users with a scope
 // of its own for every request (every request looks up, misses, runs and is kept).
+// SLUICE_PG_SETTINGS, when set, is a JSON object of run-time settings for every connection
+// (sluice/pg's PoolOptions.settings, over Sluice's own).
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runContender, settings } from './child.js';
@@ -52,7 +54,12 @@ const RLS_SETTINGS = {
 runContender(async () => {
   const { databaseUrl, poolSize, host } = settings();
   // sluice/pg's pooled client (postgres.js) sets jit = off on every connection itself.
-  const client = await connect({ url: databaseUrl, max: poolSize });
+  const pgSettings = process.env.SLUICE_PG_SETTINGS;
+  const client = await connect({
+    url: databaseUrl,
+    max: poolSize,
+    ...(pgSettings ? { settings: JSON.parse(pgSettings) } : {}),
+  });
   const rls = process.env.SLUICE_BENCH_RLS === '1';
   if (rls) await client.exec(RLS_SQL);
   const plainRows = process.env.SLUICE_PLAIN_ROWS === '1';

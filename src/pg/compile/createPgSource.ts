@@ -36,6 +36,13 @@ export interface Statement {
   readonly loose: ReadonlyArray<boolean>;
   /** Set when the statement returns the one root field's plain rows (flatRowsSql.ts). */
   readonly rows?: FlatRows | undefined;
+  /**
+   * The statement reads one table at one level (no relation, nested list or relation filter):
+   * it may run under a generic plan (QueryOptions.genericPlan). A nested list's per-parent
+   * `LIMIT $n` is what a generic plan gets wrong (docs/pg.md), so any second level of rows keeps
+   * custom plans.
+   */
+  readonly genericPlan: boolean;
 }
 
 /** A statement that failed, for logs (`PgSourceOptions.onDatabaseError`). */
@@ -185,10 +192,11 @@ export function createPgSource(
     ): Promise<SourceFieldResult[]> => {
       let built: Statement;
       let ran: Promise<SourceFieldResult[]>;
-      const options = setup === undefined ? abortable : withSetup(abortable, setup);
+      let options: QueryOptions | undefined;
       try {
         built = statement(variables);
         last = built;
+        options = queryOptions(abortable, setup, built.genericPlan);
         ran = run(built, variables, contextValue, options);
       } catch (error) {
         return Promise.reject(error);
@@ -202,7 +210,9 @@ export function createPgSource(
             (nonFinite ??= []).push(i);
         }
         if (nonFinite === undefined) return compact(built, results);
-        const again = run(valueStatement(nonFinite, variables), variables, contextValue, options);
+        const retry = valueStatement(nonFinite, variables);
+        const retryOptions = queryOptions(abortable, setup, retry.genericPlan);
+        const again = run(retry, variables, contextValue, retryOptions);
         return again.then((values) => {
           nonFinite.forEach((i, k) => (results[i] = values[k] as SourceFieldResult));
           return compact(built, results);
@@ -288,6 +298,9 @@ function buildStatement(
   reads?: Set<string>,
 ): Statement {
   let n = 0;
+  // Table aliases made (`t1`, `t2`, …): one per level of rows, relation filter or count. A
+  // selection built twice (json, then value mode) counts twice: it then keeps custom plans.
+  let tables = 0;
   const { node, modes, floats, loose, rows } = rootFieldsSql(
     {
       model,
@@ -295,7 +308,10 @@ function buildStatement(
       fragments: request.fragments,
       conditionValues: request.conditionValues,
       variables,
-      alias: (prefix = 't') => `${prefix}${++n}`,
+      alias: (prefix = 't') => {
+        if (prefix === 't') tables++;
+        return `${prefix}${++n}`;
+      },
       objectType: (name) => request.schema.getType(name) as GraphQLObjectType,
     },
     model,
@@ -305,7 +321,7 @@ function buildStatement(
   );
   if (reads !== undefined) addStatementTags(node, model, reads);
   const { text, values } = compileSql(node);
-  return { text, values, modes, floats, loose, rows };
+  return { text, values, modes, floats, loose, rows, genericPlan: tables <= 1 };
 }
 
 /**
@@ -333,12 +349,19 @@ export function hasNonFinite(json: string | Uint8Array): boolean {
 }
 
 /**
- * The query options of a request with settings: the setup, and the request's signal read only
- * when the driver asks for it (the engine's `signal` may be a getter that makes it).
+ * The query options of a request: its setup when it has settings, whether its statement may run
+ * under a generic plan, and its signal read only when the driver asks for it (the engine's
+ * `signal` may be a getter that makes it). Without either, the abortable as it is.
  */
-function withSetup(abortable: Abortable | undefined, setup: SetupStatement): QueryOptions {
+function queryOptions(
+  abortable: Abortable | undefined,
+  setup: SetupStatement | undefined,
+  genericPlan: boolean,
+): QueryOptions | undefined {
+  if (setup === undefined && !genericPlan) return abortable;
   return {
     setup,
+    genericPlan,
     get signal() {
       return abortable?.signal;
     },

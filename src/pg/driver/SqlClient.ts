@@ -108,6 +108,14 @@ export interface QueryOptions {
    * transaction is aborted). Without it a query is one statement, with no transaction.
    */
   readonly setup?: SetupStatement | undefined;
+  /**
+   * The statement's plan hardly depends on its values (a compiled statement over one table, no
+   * nested list: `Statement.genericPlan` in compile/createPgSource.ts): postgres.js runs it on a
+   * connection with `plan_cache_mode = auto`, where PostgreSQL may keep a generic plan and skip
+   * the planning of each execution (docs/pg.md, "Generic plans for flat statements"). Other
+   * drivers, and a pool whose `settings` name `plan_cache_mode`, ignore it.
+   */
+  readonly genericPlan?: boolean | undefined;
 }
 
 /** A statement with its bind values (QueryOptions.setup). */
@@ -127,7 +135,8 @@ export type ByteRows = ReadonlyArray<ReadonlyArray<Uint8Array | null>>;
  * plan, which does not know the LIMIT and can walk the wrong index for a nested, per-parent
  * `LIMIT $n` (Q3 of bench/pg at 50k rows: 2.6× the backend CPU of the same SQL with literal
  * limits). Custom plans are made with the actual values at a planning cost per execution
- * (measured with test/pg/measure/limitPlans.ts; figures in docs/pg.md).
+ * (measured with test/pg/measure/limitPlans.ts; figures in docs/pg.md). A statement over one
+ * table has no such LIMIT and runs on connections with `auto` (QueryOptions.genericPlan).
  *
  * `random_page_cost = 1.1` (PostgreSQL's default, 4, prices spinning disks): with it the planner
  * sees a primary-key lookup in a small table as cheaper than a sequential scan. A generated
@@ -176,7 +185,11 @@ export const MAX_PREPARED_STATEMENTS = 1_000;
 export const MAX_PREPARED_STATEMENT_BYTES = 1024 * 1024;
 
 export interface PoolOptions {
-  /** Most connections open at once. Default 10. */
+  /**
+   * Most statements running at once, each on a connection. Default 10. postgres.js keeps up to
+   * this many connections for each plan cache mode (QueryOptions.genericPlan): `2 × max` open at
+   * most, `max` busy.
+   */
   readonly max?: number;
   /** How long a query may wait for a free connection before it fails. Default 5,000 ms. */
   readonly acquireTimeoutMs?: number;

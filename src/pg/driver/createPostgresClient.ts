@@ -1,6 +1,7 @@
 import postgres from 'postgres';
 import { ConnectionGate } from './ConnectionGate.js';
 import { createPgListener, type PgListener } from './createPgListener.js';
+import { genericPlanPools } from './genericPlanPools.js';
 import { RecyclingPool } from './RecyclingPool.js';
 import { abortError } from './abortError.js';
 import { afterSetup, SetupError, settle, settledStatement } from './setupStatement.js';
@@ -53,16 +54,30 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
     },
   };
   const statementTimeoutMs = options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS;
-  const pools = new RecyclingPool(() => postgres(url, config), {
-    maxStatements: options.maxPreparedStatements ?? MAX_PREPARED_STATEMENTS,
-    maxBytes: options.maxPreparedStatementBytes ?? MAX_PREPARED_STATEMENT_BYTES,
-    // A retired pool's queries end within the statement timeout; then its connections close.
-    drainSeconds: statementTimeoutMs > 0 ? statementTimeoutMs / 1000 + 5 : 60,
-  });
-  const start = (text: string, values: ReadonlyArray<unknown>) => {
+  const recycling = (settings: postgres.Options<Record<string, postgres.PostgresType>>) =>
+    new RecyclingPool(() => postgres(url, settings), {
+      maxStatements: options.maxPreparedStatements ?? MAX_PREPARED_STATEMENTS,
+      maxBytes: options.maxPreparedStatementBytes ?? MAX_PREPARED_STATEMENT_BYTES,
+      // A retired pool's queries end within the statement timeout; then its connections close.
+      drainSeconds: statementTimeoutMs > 0 ? statementTimeoutMs / 1000 + 5 : 60,
+    });
+  const pools = recycling(config);
+  // Statements marked genericPlan run on connections of their own with plan_cache_mode = auto
+  // (genericPlanPools.ts), within the same gate: never more than `max` busy at once.
+  const generic = genericPlanPools(options, pools, (settings) =>
+    recycling({ ...config, connection: { ...config.connection, ...settings } }),
+  );
+  const poolOf = (queryOptions: QueryOptions | undefined) =>
+    queryOptions?.genericPlan === true ? generic : pools;
+  const start = (
+    text: string,
+    values: ReadonlyArray<unknown>,
+    queryOptions: QueryOptions | undefined,
+  ) => {
+    const chosen = poolOf(queryOptions);
     // admit() first: it may replace the current pool.
-    const prepare = pools.admit(text);
-    return pools.current.unsafe(text, values as never[], prepare ? PREPARED : UNNAMED);
+    const prepare = chosen.admit(text);
+    return chosen.current.unsafe(text, values as never[], prepare ? PREPARED : UNNAMED);
   };
   // LISTEN holds a connection of its own, beside the pool: made on first use, apart from the
   // recycled pools, whose connections are retired from time to time.
@@ -82,6 +97,7 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
     raw: boolean,
   ): Promise<T> =>
     gate.run(async () => {
+      const pools = poolOf(queryOptions);
       // The setup admitted again after the statement: both are counted on the pool that runs them.
       pools.admit(setup.text);
       const prepare = pools.admit(text);
@@ -127,14 +143,16 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
     query: (text, values = [], queryOptions) => {
       const setup = queryOptions?.setup;
       if (setup !== undefined) return scoped(text, values, queryOptions!, setup, false);
-      const run = () => start(text, values).values() as unknown as CancellableQuery<QueryRows>;
+      const run = () =>
+        start(text, values, queryOptions).values() as unknown as CancellableQuery<QueryRows>;
       return queryOptions ? watch.run(queryOptions, run) : gate.run(run);
     },
     // .raw(): columns as Buffers sliced from what the socket received, with no text decoding.
     queryBytes: (text, values = [], queryOptions) => {
       const setup = queryOptions?.setup;
       if (setup !== undefined) return scoped(text, values, queryOptions!, setup, true);
-      const run = () => start(text, values).raw() as unknown as CancellableQuery<ByteRows>;
+      const run = () =>
+        start(text, values, queryOptions).raw() as unknown as CancellableQuery<ByteRows>;
       return queryOptions ? watch.run(queryOptions, run) : gate.run(run);
     },
     // One connection for the whole transaction (postgres.js's begin: BEGIN, work, COMMIT or
@@ -212,7 +230,7 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
         await pools.current.unsafe(script).simple();
       }),
     end: async () => {
-      await Promise.all([pools.end(5), listener?.end()]);
+      await Promise.all([pools.end(5), generic === pools ? null : generic.end(5), listener?.end()]);
     },
   };
 }
