@@ -13,6 +13,7 @@ import {
 import { isPromise, type ExecutionContext } from './ExecutionContext.js';
 import { makeListCompleter as objectListCompleter } from './executeToObject.js';
 import type * as interpreter from './executeToJSON.js';
+import { FLAT_TEXT_CHUNK, flatText } from './flatText.js';
 import { OMITTED } from './leafToJSON.js';
 import { addPath, type Path } from './Path.js';
 
@@ -100,6 +101,8 @@ export function makeTextListCompleter(
     if (!isIterableObject(result)) throw notIterableError(field);
     const escapedBefore = ctx.escapedChars;
     const listPath = path!;
+    // The list's text is `head` (flattened chunks, see flatText.ts) followed by `text`.
+    let head = '';
     let text = '[';
     let pending: Text[] | undefined;
     // A value JSON.stringify cannot write (OMITTED) is null in a list.
@@ -108,11 +111,15 @@ export function makeTextListCompleter(
       else if (typeof completed === 'string') {
         const item = completed === OMITTED ? 'null' : completed;
         text += index === 0 ? item : ',' + item;
-      } else pending = [text, completed];
+      } else pending = [head + text, completed];
     };
     if (isPlainArray(result)) {
       let selection: SelectionPlan | undefined;
       for (let index = 0; index < result.length; index++) {
+        if (text.length >= FLAT_TEXT_CHUNK && pending === undefined) {
+          head += flatText(text);
+          text = '';
+        }
         const item: unknown = result[index];
         const promised = isPromise(item);
         if (
@@ -171,7 +178,7 @@ export function makeTextListCompleter(
         const perItem = (ctx.escapedChars - escapedBefore) / result.length;
         objectMode = perItem >= policy.minEscapedCharsPerItem;
       }
-      return text + ']';
+      return head + text + ']';
     }
     // graphql-js resolves a list with promises through Promise.all; see executeFields.
     return Promise.all(pending).then((values) => {
