@@ -42,6 +42,7 @@ const POSITIONAL =
  */
 export function createExecutor(options?: ExecutionOptions): Executor {
   const settings = settingsOf(options);
+  const jsonOptions = { settings };
   function execute(args: ExecutionArgs): PromiseOrValue<ExecutionResult> {
     if (arguments.length >= 2) throw new Error(POSITIONAL);
     const ctx = buildExecutionContext(args, undefined, settings);
@@ -58,7 +59,7 @@ export function createExecutor(options?: ExecutionOptions): Executor {
   function executeJSON(args: ExecutionArgs): PromiseOrValue<string> {
     if (arguments.length >= 2) throw new Error(POSITIONAL);
     // Without RunJSONOptions.bytes the response is always text.
-    const result = runJSON(args, { settings });
+    const result = runJSON(args, jsonOptions);
     return 'json' in result ? (result.json as string) : result.then((r) => r.json as string);
   }
   async function subscribe(

@@ -11,6 +11,7 @@ import { inspect } from 'graphql/jsutils/inspect.js';
 import type { FieldPlan } from '../plan/FieldPlan.js';
 import { rootSelectionFor } from '../plan/OperationPlan.js';
 import { subselectionOf, type SelectionPlan } from '../plan/SelectionPlan.js';
+import { collectError } from './CollectedErrors.js';
 import { isPromise, type ExecutionContext } from './ExecutionContext.js';
 import { pathToArray, type Path } from './Path.js';
 import { isAbstract, isLeaf, isList, isNonNull, isObject } from '../schema/typeGuards.js';
@@ -212,7 +213,7 @@ export function handleFieldError(
 ): void {
   const error = locatedError(rawError, field.fieldNodes, pathToArray(path));
   if (nonNull) throw error;
-  ctx.errors.add(error, path);
+  collectError(ctx, error, path);
 }
 
 /** handleFieldError, then `nullValue`: what a failed nullable position takes in the emitter. */

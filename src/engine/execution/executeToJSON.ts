@@ -9,6 +9,7 @@ import {
   type Completer,
   type Emitter,
 } from './completion.js';
+import { collectError } from './CollectedErrors.js';
 import { buildResolveInfo, isPromise, type ExecutionContext } from './ExecutionContext.js';
 import {
   generateWriter,
@@ -18,6 +19,7 @@ import {
 } from './generateSelection.js';
 import {
   clearHandover,
+  handover,
   NO_ERROR,
   STOP_PENDING,
   STOP_READ,
@@ -65,13 +67,13 @@ export function executeOperationToJSON(ctx: ExecutionContext): Text {
     const result = executeOperation(ctx);
     if (typeof result !== 'string') {
       return result.then(undefined, (error: GraphQLError) => {
-        ctx.errors.add(error, undefined);
+        collectError(ctx, error, undefined);
         return 'null';
       });
     }
     return result;
   } catch (error) {
-    ctx.errors.add(error as GraphQLError, undefined);
+    collectError(ctx, error as GraphQLError, undefined);
     return 'null';
   }
 }
@@ -156,7 +158,7 @@ export function writeWith(
   const into = comma ? text + ',' : text;
   // Taken out of the handover at once: it must not keep a response's text, a getter's error or
   // a value alive after this object.
-  const h = ctx.handover;
+  const h = handover;
   const { text: soFar, error, value, kind, path: fieldPath, info, thenable } = h;
   clearHandover(h);
   // A field the writer resolved (any kind but STOP_READ): its text, or promise, goes in as the

@@ -22,6 +22,7 @@ import {
   type Completer,
   type Emitter,
 } from './completion.js';
+import { collectError, errorsOf } from './CollectedErrors.js';
 import { buildResolveInfo, isPromise, type ExecutionContext } from './ExecutionContext.js';
 import {
   generateBuilder,
@@ -29,7 +30,7 @@ import {
   type GeneratedBuilder,
   type ObjectRuntime,
 } from './generateSelection.js';
-import { clearHandover, NO_ERROR, STOP_RESOLVED, UNREAD } from './Handover.js';
+import { clearHandover, handover, NO_ERROR, STOP_RESOLVED, UNREAD } from './Handover.js';
 import { addPath, ownPath, type Path } from './Path.js';
 import { resolveField, runSourceField } from './resolveField.js';
 import { nullPrototypeObject, promiseForObject, resultObject } from './resultObjects.js';
@@ -61,14 +62,14 @@ export function executeOperationToObject(
       return result.then(
         (data) => buildResponse(data as Record<string, unknown>, ctx),
         (error: GraphQLError) => {
-          ctx.errors.add(error, undefined);
+          collectError(ctx, error, undefined);
           return buildResponse(null, ctx);
         },
       );
     }
     return buildResponse(result as Record<string, unknown>, ctx);
   } catch (error) {
-    ctx.errors.add(error as GraphQLError, undefined);
+    collectError(ctx, error as GraphQLError, undefined);
     return buildResponse(null, ctx);
   }
 }
@@ -77,7 +78,7 @@ function buildResponse(
   data: Record<string, unknown> | null,
   ctx: ExecutionContext,
 ): ExecutionResult {
-  const errors = ctx.errors.errors;
+  const errors = errorsOf(ctx);
   return errors.length === 0 ? { data } : { errors, data };
 }
 
@@ -139,8 +140,8 @@ export function executeFields(
     builder = ctx.settings.codegen ? builderOf(ctx, selection) : null;
     if (builder !== null) {
       start = builder(source, results, ctx, listOrOwnPath, index);
-      if (ctx.handover.async) {
-        ctx.handover.async = false;
+      if (handover.async) {
+        handover.async = false;
         containsPromise = true;
       }
       if (start === fields.length) {
@@ -153,7 +154,7 @@ export function executeFields(
     if (builder !== null) {
       // Where the builder stopped: taken out of the handover at once, then finished here.
       const field = fields[start]!;
-      const h = ctx.handover;
+      const h = handover;
       const { kind, error, value, path: fieldPath, info, thenable } = h;
       clearHandover(h);
       let result: unknown = UNREAD;

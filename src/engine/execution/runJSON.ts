@@ -2,6 +2,7 @@ import type { ExecutionArgs, GraphQLError, GraphQLFormattedError } from 'graphql
 import { errorCodesOf, withCode } from '../errors/formatError.js';
 import type { SourceGroup, SourceRun } from '../plan/SourceGroup.js';
 import type { Abortable } from '../source/DataSource.js';
+import { errorsOf } from './CollectedErrors.js';
 import { buildExecutionContext, type ExecutionContext } from './ExecutionContext.js';
 import type { ExecutionSettings } from './ExecutionOptions.js';
 import { executeOperationToJSON } from './executeToJSON.js';
@@ -74,7 +75,7 @@ export function runJSON(
 }
 
 function finish(ctx: ExecutionContext, data: string, options: RunJSONOptions): RunJSONResult {
-  const errors = ctx.errors.errors;
+  const errors = errorsOf(ctx);
   // JSON.stringify of graphql-js's result writes `errors` before `data`: a failure writing an
   // error comes first, then one writing a value (kept while the data was written).
   const written = errors.length === 0 ? NO_ERRORS : writeErrors(errors, options);
