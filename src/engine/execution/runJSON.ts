@@ -54,24 +54,38 @@ export function runJSON(
   abortable: Abortable | undefined = options.abortable,
 ): PromiseOrValue<RunJSONResult> {
   const ctx = buildExecutionContext(args, abortable, options.settings);
-  if (!('plan' in ctx)) {
-    const code = options.requestErrorCode;
-    const errors = code === undefined ? ctx : ctx.map((error) => withCode(error, code));
-    const written = writeErrors(errors, options);
-    return {
-      json: '{"errors":' + written.text + '}',
-      hasData: false,
-      data: undefined,
-      errorCount: errors.length,
-      errorCodes: written.codes,
-    };
-  }
+  if (!('plan' in ctx)) return writeRequestErrors(ctx, options);
   if (options.bytes === true) ctx.splicedBytes = [];
   ctx.plainObjects = true;
   const data = executeOperationToJSON(ctx);
   return typeof data === 'string'
     ? finish(ctx, data, options)
     : data.then((text) => finish(ctx, text, options));
+}
+
+/**
+ * runJSON for a caller that takes the response text alone (`executeJSON`): the same text, without
+ * the result record when nothing failed.
+ */
+export function runJSONText(
+  args: ExecutionArgs,
+  settings: ExecutionSettings | undefined,
+): PromiseOrValue<string> {
+  const ctx = buildExecutionContext(args, undefined, settings);
+  if (!('plan' in ctx)) return writeRequestErrors(ctx, NO_OPTIONS).json as string;
+  ctx.plainObjects = true;
+  const data = executeOperationToJSON(ctx);
+  return typeof data === 'string'
+    ? finishText(ctx, data)
+    : data.then((text) => finishText(ctx, text));
+}
+
+const NO_OPTIONS: RunJSONOptions = {};
+
+function finishText(ctx: ExecutionContext, data: string): string {
+  if (errorsOf(ctx).length > 0) return finish(ctx, data, NO_OPTIONS).json as string;
+  if (ctx.jsonFailure !== undefined) throw ctx.jsonFailure.error;
+  return '{"data":' + data + '}';
 }
 
 function finish(ctx: ExecutionContext, data: string, options: RunJSONOptions): RunJSONResult {
@@ -92,6 +106,23 @@ function finish(ctx: ExecutionContext, data: string, options: RunJSONOptions): R
     errorCount: errors.length,
     errorCodes: written.codes,
     sourceRuns: ctx.sourceRuns,
+  };
+}
+
+/** The response of a request that failed before execution: errors, no `data`. */
+function writeRequestErrors(
+  failures: ReadonlyArray<GraphQLError>,
+  options: RunJSONOptions,
+): RunJSONResult {
+  const code = options.requestErrorCode;
+  const errors = code === undefined ? failures : failures.map((error) => withCode(error, code));
+  const written = writeErrors(errors, options);
+  return {
+    json: '{"errors":' + written.text + '}',
+    hasData: false,
+    data: undefined,
+    errorCount: errors.length,
+    errorCodes: written.codes,
   };
 }
 
