@@ -16,6 +16,7 @@ import {
   isObjectNotPromise,
   isPlainArray,
   makeCompleter,
+  nonNullError,
   notIterableError,
   rootSelectionOf,
   serializeNullError,
@@ -305,6 +306,7 @@ function makeLeafCompleter(type: GraphQLLeafType): Completer<unknown> {
 export function makeListCompleter(
   field: FieldPlan,
   itemType: GraphQLOutputType,
+  nonNull = false,
 ): Completer<unknown> {
   const completeItem = makeCompleter(field, itemType, objectEmitter);
   const itemNonNull = isNonNull(itemType);
@@ -313,7 +315,10 @@ export function makeListCompleter(
   const itemObjectType = plainObjectTypeOf(itemType);
   return (ctx, info, path, result) => {
     if (result instanceof Error) throw result;
-    if (result == null) return null;
+    if (result == null) {
+      if (nonNull) throw nonNullError(field);
+      return null;
+    }
     if (!isIterableObject(result)) throw notIterableError(field);
     const listPath = path!;
     let containsPromise = false;

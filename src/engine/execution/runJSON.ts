@@ -58,9 +58,7 @@ export function runJSON(
   if (options.bytes === true) ctx.splicedBytes = [];
   ctx.plainObjects = true;
   const data = executeOperationToJSON(ctx);
-  return typeof data === 'string'
-    ? finish(ctx, data, options)
-    : data.then((text) => finish(ctx, text, options));
+  return typeof data === 'string' ? finish(ctx, data, options) : finishLater(ctx, data, options);
 }
 
 /**
@@ -75,12 +73,24 @@ export function runJSONText(
   if (!('plan' in ctx)) return writeRequestErrors(ctx, NO_OPTIONS).json as string;
   ctx.plainObjects = true;
   const data = executeOperationToJSON(ctx);
-  return typeof data === 'string'
-    ? finishText(ctx, data)
-    : data.then((text) => finishText(ctx, text));
+  return typeof data === 'string' ? finishText(ctx, data) : finishTextLater(ctx, data);
 }
 
 const NO_OPTIONS: RunJSONOptions = {};
+
+// The callbacks for pending data are made in functions of their own, so that a synchronous
+// request does not put its context into a closure's (allocated on every call).
+function finishLater(
+  ctx: ExecutionContext,
+  data: Promise<string>,
+  options: RunJSONOptions,
+): Promise<RunJSONResult> {
+  return data.then((text) => finish(ctx, text, options));
+}
+
+function finishTextLater(ctx: ExecutionContext, data: Promise<string>): Promise<string> {
+  return data.then((text) => finishText(ctx, text));
+}
 
 function finishText(ctx: ExecutionContext, data: string): string {
   if (errorsOf(ctx).length > 0) return finish(ctx, data, NO_OPTIONS).json as string;

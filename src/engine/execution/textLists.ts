@@ -7,6 +7,7 @@ import {
   isIterableObject,
   isObjectNotPromise,
   isPlainArray,
+  nonNullError,
   notIterableError,
   type Completer,
 } from './completion.js';
@@ -40,6 +41,7 @@ export interface TextListRuntime {
 export function makeTextListCompleter(
   field: FieldPlan,
   itemType: GraphQLOutputType,
+  nonNull: boolean,
   completeItem: Completer<string>,
   runtime: TextListRuntime,
 ): Completer<string> {
@@ -53,6 +55,16 @@ export function makeTextListCompleter(
     handleFieldError(ctx, rawError, field, addPath(path, index, undefined), itemNonNull);
     return 'null';
   };
+  // A function of its own, as `failing`: a callback made in completeOne would put its variables
+  // in a context allocated for every item.
+  const completeItemLater = (
+    ctx: ExecutionContext,
+    info: GraphQLResolveInfo | undefined,
+    itemPath: Path,
+    item: Promise<unknown>,
+    index: number,
+  ): Promise<string> =>
+    item.then((resolved) => completeItem(ctx, info, itemPath, resolved, index)) as Promise<string>;
   const completeOne = (
     ctx: ExecutionContext,
     info: GraphQLResolveInfo | undefined,
@@ -69,16 +81,12 @@ export function makeTextListCompleter(
         completed = executeFields(ctx, selection, item, path, index, '');
       } else if (promised) {
         const itemPath = addPath(path, index, undefined);
-        completed = (item as Promise<unknown>).then((resolved) =>
-          completeItem(ctx, info, itemPath, resolved, index),
-        );
+        completed = completeItemLater(ctx, info, itemPath, item as Promise<unknown>, index);
       } else {
         const itemPath = itemLeaf ? undefined : addPath(path, index, undefined);
         completed = completeItem(ctx, info, itemPath, item, index);
       }
-      if (typeof completed !== 'string') {
-        return completed.then(undefined, (rawError) => fail(ctx, rawError, path, index));
-      }
+      if (typeof completed !== 'string') return failing(completed, fail, ctx, path, index);
       return completed;
     } catch (rawError) {
       return fail(ctx, rawError, path, index);
@@ -89,7 +97,10 @@ export function makeTextListCompleter(
   let sinceCheck = 0;
   return (ctx, info, path, result) => {
     if (result instanceof Error) throw result;
-    if (result == null) return 'null';
+    if (result == null) {
+      if (nonNull) throw nonNullError(field);
+      return 'null';
+    }
     const policy = ctx.settings.objectLists;
     if (objectMode && ctx.settings.codegen) {
       if (++sinceCheck < policy.recheckEvery) {
