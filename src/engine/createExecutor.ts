@@ -3,7 +3,7 @@ import { buildExecutionContext } from './execution/ExecutionContext.js';
 import { settingsOf, type ExecutionOptions } from './execution/ExecutionOptions.js';
 import { executeOperationToObject } from './execution/executeToObject.js';
 import { isAsyncIterable, mapAsyncIterator } from './execution/mapAsyncIterator.js';
-import { runJSON, type PromiseOrValue } from './execution/runJSON.js';
+import { runJSONText, type PromiseOrValue } from './execution/runJSON.js';
 
 /** graphql-js 16's entry points, run through Sluice's cached plans with one set of options. */
 export interface Executor {
@@ -57,9 +57,7 @@ export function createExecutor(options?: ExecutionOptions): Executor {
   }
   function executeJSON(args: ExecutionArgs): PromiseOrValue<string> {
     if (arguments.length >= 2) throw new Error(POSITIONAL);
-    // Without RunJSONOptions.bytes the response is always text.
-    const result = runJSON(args, { settings });
-    return 'json' in result ? (result.json as string) : result.then((r) => r.json as string);
+    return runJSONText(args, settings);
   }
   async function subscribe(
     args: ExecutionArgs,

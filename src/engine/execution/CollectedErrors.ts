@@ -33,3 +33,24 @@ export class CollectedErrors {
     this.errors.push(error);
   }
 }
+
+/** An execution's errors: made at its first error, so one without errors makes none. */
+export interface ErrorHolder {
+  errors: CollectedErrors | undefined;
+}
+
+/** Collects a field error (or with no path, the operation's) into `holder`. */
+export function collectError(
+  holder: ErrorHolder,
+  error: GraphQLError,
+  path: Path | undefined,
+): void {
+  (holder.errors ??= new CollectedErrors()).add(error, path);
+}
+
+const NONE: ReadonlyArray<GraphQLError> = Object.freeze([]);
+
+/** The errors collected so far, in order. */
+export function errorsOf(holder: ErrorHolder): ReadonlyArray<GraphQLError> {
+  return holder.errors?.errors ?? NONE;
+}

@@ -19,19 +19,16 @@ import {
 import type { FieldPlan } from '../plan/FieldPlan.js';
 import { runSourceGroup, type SourceGroup, type SourceRun } from '../plan/SourceGroup.js';
 import type { Abortable } from '../source/DataSource.js';
-import { CollectedErrors } from './CollectedErrors.js';
+import type { ErrorHolder } from './CollectedErrors.js';
 import { DEFAULT_SETTINGS, type ExecutionSettings } from './ExecutionOptions.js';
-import { newHandover, type Handover } from './Handover.js';
 import type { TextSink } from './leafToJSON.js';
 import type { Path } from './Path.js';
 
 /** The state of one execution: what varies per request, next to the cached plan. */
-export interface ExecutionContext extends TextSink {
+export interface ExecutionContext extends TextSink, ErrorHolder {
   readonly plan: OperationPlan;
   /** The executor's switches (ExecutionOptions.ts). */
   readonly settings: ExecutionSettings;
-  /** Where generated code that stopped at a field leaves what the interpreter goes on with. */
-  readonly handover: Handover;
   /** What a getter threw when the byte path's interpreter read a property (executeToJSON.ts). */
   readError: unknown;
   readonly schema: GraphQLSchema;
@@ -43,7 +40,6 @@ export interface ExecutionContext extends TextSink {
   /** The `fieldResolver` argument; undefined means graphql-js's default, which runs inline. */
   readonly fieldResolver: GraphQLFieldResolver<unknown, unknown> | undefined;
   readonly typeResolver: GraphQLTypeResolver<unknown, unknown>;
-  readonly errors: CollectedErrors;
   /**
    * Where the caller's abort signal is (createEngine's `ExecuteRequest`): read only when a data
    * source runs, since a caller may make its signal lazily (the server does, per request).
@@ -108,7 +104,6 @@ export function buildExecutionContext(
   return {
     plan,
     settings,
-    handover: newHandover(),
     readError: undefined,
     schema,
     fragments: plan.fragments,
@@ -118,7 +113,7 @@ export function buildExecutionContext(
     variableValues,
     fieldResolver: args.fieldResolver ?? undefined,
     typeResolver: args.typeResolver ?? defaultTypeResolver,
-    errors: new CollectedErrors(),
+    errors: undefined,
     abortable,
     sourceRuns: undefined,
     jsonFailure: undefined,

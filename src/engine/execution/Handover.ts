@@ -3,8 +3,11 @@ import type { Path } from './Path.js';
 
 /**
  * Where generated code (generateSelection.ts) that stopped at a field leaves what the
- * interpreter needs to go on from that field; one record per execution (ExecutionContext), read
- * and cleared by the caller at once, so it keeps no response's text, error or value alive.
+ * interpreter needs to go on from that field, read and cleared by the caller at once, so it keeps
+ * no response's text, error or value alive. There is one record (`handover`) for every
+ * execution: it is written just before generated code returns and read by its caller before
+ * anything else runs, so no other execution (not even one a resolver starts inside a writer,
+ * which has finished by then) can come between.
  */
 export interface Handover {
   /** How the field stopped (STOP_*). */
@@ -37,18 +40,17 @@ export const NO_ERROR: unique symbol = Symbol('no error');
 /** A field whose property the generated code has not read. */
 export const UNREAD: unique symbol = Symbol('unread');
 
-export function newHandover(): Handover {
-  return {
-    kind: STOP_READ,
-    text: '',
-    error: NO_ERROR,
-    value: UNREAD,
-    thenable: false,
-    path: undefined,
-    info: undefined,
-    async: false,
-  };
-}
+/** The one handover record (see Handover). */
+export const handover: Handover = {
+  kind: STOP_READ,
+  text: '',
+  error: NO_ERROR,
+  value: UNREAD,
+  thenable: false,
+  path: undefined,
+  info: undefined,
+  async: false,
+};
 
 /** Clears what a stop left, after the caller has taken it. */
 export function clearHandover(handover: Handover): void {

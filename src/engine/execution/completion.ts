@@ -11,6 +11,7 @@ import { inspect } from 'graphql/jsutils/inspect.js';
 import type { FieldPlan } from '../plan/FieldPlan.js';
 import { rootSelectionFor } from '../plan/OperationPlan.js';
 import { subselectionOf, type SelectionPlan } from '../plan/SelectionPlan.js';
+import { collectError } from './CollectedErrors.js';
 import { isPromise, type ExecutionContext } from './ExecutionContext.js';
 import { pathToArray, type Path } from './Path.js';
 import { isAbstract, isLeaf, isList, isNonNull, isObject } from '../schema/typeGuards.js';
@@ -212,7 +213,7 @@ export function handleFieldError(
 ): void {
   const error = locatedError(rawError, field.fieldNodes, pathToArray(path));
   if (nonNull) throw error;
-  ctx.errors.add(error, path);
+  collectError(ctx, error, path);
 }
 
 /** handleFieldError, then `nullValue`: what a failed nullable position takes in the emitter. */
@@ -226,6 +227,35 @@ export function fieldError<T>(
 ): T {
   handleFieldError(ctx, rawError, field, path, nonNull);
   return nullValue;
+}
+
+/**
+ * `completed`, its failure made the field's error at `path` (then `nullValue`). The callback is
+ * made here, not in the caller: a closure there would keep the caller's variables in a context
+ * allocated on every call, the synchronous ones too.
+ */
+export function fieldErrorLater<T>(
+  ctx: ExecutionContext,
+  completed: Promise<T>,
+  field: FieldPlan,
+  path: Path,
+  nullValue: T,
+): Promise<T> {
+  return completed.then(undefined, (rawError) =>
+    fieldError(ctx, rawError, field, path, field.nonNull, nullValue),
+  );
+}
+
+/** `complete` of what `result` resolves to (see fieldErrorLater for why it is a function). */
+function completeLater<T>(
+  ctx: ExecutionContext,
+  field: FieldPlan,
+  complete: Completer<T>,
+  path: Path,
+  info: GraphQLResolveInfo | undefined,
+  result: Promise<unknown>,
+): Promise<T> {
+  return result.then((resolved) => complete(ctx, info, path, resolved, field.responseKey));
 }
 
 /**
@@ -245,15 +275,9 @@ export function completeField<T>(
 ): T | Promise<T> {
   try {
     const completed = promised
-      ? (result as Promise<unknown>).then((resolved) =>
-          complete(ctx, info, path, resolved, field.responseKey),
-        )
+      ? completeLater(ctx, field, complete, path, info, result as Promise<unknown>)
       : complete(ctx, info, path, result, field.responseKey);
-    if (isPromise(completed)) {
-      return completed.then(undefined, (rawError) =>
-        fieldError(ctx, rawError, field, path, field.nonNull, nullValue),
-      );
-    }
+    if (isPromise(completed)) return fieldErrorLater(ctx, completed, field, path, nullValue);
     return completed;
   } catch (rawError) {
     return fieldError(ctx, rawError, field, path, field.nonNull, nullValue);
@@ -305,8 +329,8 @@ export interface Emitter<T> {
   readonly nullValue: T;
   /** completeValue for a leaf type (serialize, then the emitter's form of the value). */
   leaf(type: GraphQLLeafType): Completer<T>;
-  /** completeListValue, for a list of `itemType`. */
-  list(field: FieldPlan, itemType: GraphQLOutputType): Completer<T>;
+  /** completeListValue, for a list of `itemType`; `nonNull`: null is the field's error. */
+  list(field: FieldPlan, itemType: GraphQLOutputType, nonNull: boolean): Completer<T>;
   /** ExecuteSelectionSet of an object's sub-selection. */
   readonly selection: ExecuteSelection<T>;
 }
@@ -323,14 +347,17 @@ export function makeCompleter<T>(
 ): Completer<T> {
   const nullValue = emitter.nullValue;
   if (isNonNull(type)) {
-    const inner = makeCompleter(field, type.ofType, emitter);
+    // A non-null list checks for null itself: one call fewer per list.
+    const nullable = type.ofType as GraphQLOutputType;
+    if (isList(nullable)) return emitter.list(field, nullable.ofType, true);
+    const inner = makeCompleter(field, nullable, emitter);
     return (ctx, info, path, result, key) => {
       if (result instanceof Error) throw result;
       if (result == null) throw nonNullError(field);
       return inner(ctx, info, path, result, key);
     };
   }
-  if (isList(type)) return emitter.list(field, type.ofType);
+  if (isList(type)) return emitter.list(field, type.ofType, false);
   if (isLeaf(type)) return emitter.leaf(type);
   if (isAbstract(type)) {
     const selection = emitter.selection;

@@ -4,11 +4,13 @@ import { subselectionOf, type SelectionPlan } from '../plan/SelectionPlan.js';
 import {
   completeField,
   fieldError,
+  fieldErrorLater,
   makeCompleter,
   rootSelectionOf,
   type Completer,
   type Emitter,
 } from './completion.js';
+import { collectError } from './CollectedErrors.js';
 import { buildResolveInfo, isPromise, type ExecutionContext } from './ExecutionContext.js';
 import {
   generateWriter,
@@ -18,6 +20,7 @@ import {
 } from './generateSelection.js';
 import {
   clearHandover,
+  handover,
   NO_ERROR,
   STOP_PENDING,
   STOP_READ,
@@ -63,17 +66,19 @@ declare module '../plan/EmitterSlots.js' {
 export function executeOperationToJSON(ctx: ExecutionContext): Text {
   try {
     const result = executeOperation(ctx);
-    if (typeof result !== 'string') {
-      return result.then(undefined, (error: GraphQLError) => {
-        ctx.errors.add(error, undefined);
-        return 'null';
-      });
-    }
-    return result;
+    return typeof result === 'string' ? result : operationErrorLater(ctx, result);
   } catch (error) {
-    ctx.errors.add(error as GraphQLError, undefined);
+    collectError(ctx, error as GraphQLError, undefined);
     return 'null';
   }
+}
+
+/** A failure of the pending operation as its error, `data` null (a function: see fieldErrorLater). */
+function operationErrorLater(ctx: ExecutionContext, result: Promise<string>): Promise<string> {
+  return result.then(undefined, (error: GraphQLError) => {
+    collectError(ctx, error, undefined);
+    return 'null';
+  });
 }
 
 function executeOperation(ctx: ExecutionContext): Text {
@@ -156,7 +161,7 @@ export function writeWith(
   const into = comma ? text + ',' : text;
   // Taken out of the handover at once: it must not keep a response's text, a getter's error or
   // a value alive after this object.
-  const h = ctx.handover;
+  const h = handover;
   const { text: soFar, error, value, kind, path: fieldPath, info, thenable } = h;
   clearHandover(h);
   // A field the writer resolved (any kind but STOP_READ): its text, or promise, goes in as the
@@ -383,13 +388,31 @@ function executeFieldsFrom(
     // The operation's one root field that returned a promise, and no other: no sibling branch
     // runs beside it whose errors could interleave, so Promise.all's extra ticks decide
     // nothing, and its array, element callbacks and promise are not made for every request.
-    const before = pending[0] as string;
-    const prefix = prefixes[firstPending]!;
-    return (pending[1] as Promise<string>).then((value) => {
-      const out = value === OMITTED ? before : before + prefix + value;
-      return value === OMITTED || omitted ? closeObject(out) : out + '}';
-    });
+    return closeOneLater(pending, prefixes[firstPending]!, omitted);
   }
+  return closeAllLater(pending, prefixes, firstPending, omitted);
+}
+
+/**
+ * The object's text once its one pending field settles (executeFieldsFrom). Functions of their
+ * own, as the other callbacks here (see fieldErrorLater): executeFieldsFrom runs for every
+ * object the interpreter writes.
+ */
+function closeOneLater(pending: Text[], prefix: string, omitted: boolean): Promise<string> {
+  const before = pending[0] as string;
+  return (pending[1] as Promise<string>).then((value) => {
+    const out = value === OMITTED ? before : before + prefix + value;
+    return value === OMITTED || omitted ? closeObject(out) : out + '}';
+  });
+}
+
+/** The object's text once all its pending fields settle, through Promise.all as graphql-js. */
+function closeAllLater(
+  pending: Text[],
+  prefixes: ReadonlyArray<string>,
+  firstPending: number,
+  omitted: boolean,
+): Promise<string> {
   return Promise.all(pending).then((values) => {
     let out = values[0]!;
     for (let k = 1; k < values.length; k++) {
@@ -442,15 +465,11 @@ const writerRuntime: TextRuntime = {
         // Objects of this selection have waited for promises: written as text of their own.
         const own = executeFields(ctx, selection, value, path, -1, '');
         if (typeof own === 'string') return into + own;
-        return own.then(undefined, (rawError) =>
-          fieldError(ctx, rawError, field, path, field.nonNull, 'null'),
-        );
+        return fieldErrorLater(ctx, own, field, path, 'null');
       }
       const completed = executeFields(ctx, selection, value, path, -1, into);
       if (typeof completed === 'string') return completed;
-      return completed.then(undefined, (rawError) =>
-        fieldError(ctx, rawError, field, path, field.nonNull, 'null'),
-      );
+      return fieldErrorLater(ctx, completed, field, path, 'null');
     } catch (rawError) {
       return into + fieldError(ctx, rawError, field, path, field.nonNull, 'null');
     }
@@ -476,9 +495,7 @@ function completeObjectFast(
     if (selection.asyncProne) textOf(field).objectAsyncProne = true;
     const completed = executeFields(ctx, selection, value, path, -1, into);
     if (typeof completed === 'string') return completed;
-    return completed.then(undefined, (rawError) =>
-      fieldError(ctx, rawError, field, path, field.nonNull, 'null'),
-    );
+    return fieldErrorLater(ctx, completed, field, path, 'null');
   } catch (rawError) {
     return into + fieldError(ctx, rawError, field, path, field.nonNull, 'null');
   }
@@ -487,8 +504,8 @@ function completeObjectFast(
 const textEmitter: Emitter<string> = {
   nullValue: 'null',
   leaf: makeLeafCompleter,
-  list: (field, itemType) =>
-    makeTextListCompleter(field, itemType, makeCompleter(field, itemType, textEmitter), {
+  list: (field, itemType, nonNull) =>
+    makeTextListCompleter(field, itemType, nonNull, makeCompleter(field, itemType, textEmitter), {
       executeFields,
       writeWith,
     }),
@@ -561,9 +578,7 @@ function executeField(
     const completed = complete(ctx, info, path, result, field.responseKey);
     if (typeof completed === 'string') return completed;
     const fieldPath = addPath(parentPath, field.responseKey, field.parentType.name);
-    return completed.then(undefined, (rawError) =>
-      fieldError(ctx, rawError, field, fieldPath, field.nonNull, 'null'),
-    );
+    return fieldErrorLater(ctx, completed, field, fieldPath, 'null');
   } catch (rawError) {
     path ??= addPath(parentPath, field.responseKey, field.parentType.name);
     return fieldError(ctx, rawError, field, path, field.nonNull, 'null');

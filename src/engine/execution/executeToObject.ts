@@ -16,12 +16,14 @@ import {
   isObjectNotPromise,
   isPlainArray,
   makeCompleter,
+  nonNullError,
   notIterableError,
   rootSelectionOf,
   serializeNullError,
   type Completer,
   type Emitter,
 } from './completion.js';
+import { collectError, errorsOf } from './CollectedErrors.js';
 import { buildResolveInfo, isPromise, type ExecutionContext } from './ExecutionContext.js';
 import {
   generateBuilder,
@@ -29,7 +31,7 @@ import {
   type GeneratedBuilder,
   type ObjectRuntime,
 } from './generateSelection.js';
-import { clearHandover, NO_ERROR, STOP_RESOLVED, UNREAD } from './Handover.js';
+import { clearHandover, handover, NO_ERROR, STOP_RESOLVED, UNREAD } from './Handover.js';
 import { addPath, ownPath, type Path } from './Path.js';
 import { resolveField, runSourceField } from './resolveField.js';
 import { nullPrototypeObject, promiseForObject, resultObject } from './resultObjects.js';
@@ -61,14 +63,14 @@ export function executeOperationToObject(
       return result.then(
         (data) => buildResponse(data as Record<string, unknown>, ctx),
         (error: GraphQLError) => {
-          ctx.errors.add(error, undefined);
+          collectError(ctx, error, undefined);
           return buildResponse(null, ctx);
         },
       );
     }
     return buildResponse(result as Record<string, unknown>, ctx);
   } catch (error) {
-    ctx.errors.add(error as GraphQLError, undefined);
+    collectError(ctx, error as GraphQLError, undefined);
     return buildResponse(null, ctx);
   }
 }
@@ -77,7 +79,7 @@ function buildResponse(
   data: Record<string, unknown> | null,
   ctx: ExecutionContext,
 ): ExecutionResult {
-  const errors = ctx.errors.errors;
+  const errors = errorsOf(ctx);
   return errors.length === 0 ? { data } : { errors, data };
 }
 
@@ -139,8 +141,8 @@ export function executeFields(
     builder = ctx.settings.codegen ? builderOf(ctx, selection) : null;
     if (builder !== null) {
       start = builder(source, results, ctx, listOrOwnPath, index);
-      if (ctx.handover.async) {
-        ctx.handover.async = false;
+      if (handover.async) {
+        handover.async = false;
         containsPromise = true;
       }
       if (start === fields.length) {
@@ -153,7 +155,7 @@ export function executeFields(
     if (builder !== null) {
       // Where the builder stopped: taken out of the handover at once, then finished here.
       const field = fields[start]!;
-      const h = ctx.handover;
+      const h = handover;
       const { kind, error, value, path: fieldPath, info, thenable } = h;
       clearHandover(h);
       let result: unknown = UNREAD;
@@ -304,6 +306,7 @@ function makeLeafCompleter(type: GraphQLLeafType): Completer<unknown> {
 export function makeListCompleter(
   field: FieldPlan,
   itemType: GraphQLOutputType,
+  nonNull = false,
 ): Completer<unknown> {
   const completeItem = makeCompleter(field, itemType, objectEmitter);
   const itemNonNull = isNonNull(itemType);
@@ -312,7 +315,10 @@ export function makeListCompleter(
   const itemObjectType = plainObjectTypeOf(itemType);
   return (ctx, info, path, result) => {
     if (result instanceof Error) throw result;
-    if (result == null) return null;
+    if (result == null) {
+      if (nonNull) throw nonNullError(field);
+      return null;
+    }
     if (!isIterableObject(result)) throw notIterableError(field);
     const listPath = path!;
     let containsPromise = false;

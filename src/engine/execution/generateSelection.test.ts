@@ -9,7 +9,15 @@ import {
   type ObjectRuntime,
   type TextRuntime,
 } from './generateSelection.js';
-import { newHandover, NO_ERROR, STOP_READ, STOP_RESOLVED, UNREAD } from './Handover.js';
+import {
+  clearHandover,
+  handover,
+  NO_ERROR,
+  STOP_READ,
+  STOP_RESOLVED,
+  UNREAD,
+  type Handover,
+} from './Handover.js';
 import { addPath, pathToArray, type Path } from './Path.js';
 
 const Parent = new GraphQLObjectType({ name: 'Parent', fields: { x: { type: GraphQLString } } });
@@ -50,9 +58,14 @@ const newContext = () =>
   ({
     variableValues: {},
     contextValue: 'the context',
-    handover: newHandover(),
     escapedChars: 0,
   }) as unknown as ExecutionContext;
+/** What a stop left in the handover, taken out and cleared as the executors do. */
+const taken = (): Handover => {
+  const left = { ...handover };
+  clearHandover(handover);
+  return left;
+};
 const resolveRuntime = {
   addPath: (prev: Path | undefined, key: string, typename: string) => addPath(prev, key, typename),
   ownPath: (path: Path | undefined, index: number) =>
@@ -105,8 +118,9 @@ describe('generateWriter (text back end)', () => {
     const writer = generateWriter([leaf('a', 'string'), leaf('b', 'int')], true, textRuntime);
     const ctx = newContext();
     expect(writer({ a: 'x', b: 1.5 }, '[', false, ctx, undefined, -1)).toBe(1);
-    expect(ctx.handover).toMatchObject({ kind: STOP_READ, text: '[{"a":"x"', value: 1.5 });
-    expect(ctx.handover.error).toBe(NO_ERROR);
+    const left = taken();
+    expect(left).toMatchObject({ kind: STOP_READ, text: '[{"a":"x"', value: 1.5 });
+    expect(left.error).toBe(NO_ERROR);
     const failure = new Error('getter');
     const throwing = Object.defineProperty({}, 'a', {
       get() {
@@ -115,8 +129,9 @@ describe('generateWriter (text back end)', () => {
     });
     const other = newContext();
     expect(writer(throwing, '', false, other, undefined, -1)).toBe(0);
-    expect(other.handover).toMatchObject({ kind: STOP_READ, text: '', error: failure });
-    expect(other.handover.value).toBe(UNREAD);
+    const thrown = taken();
+    expect(thrown).toMatchObject({ kind: STOP_READ, text: '', error: failure });
+    expect(thrown.value).toBe(UNREAD);
   });
 
   it('writes the comma of a list item with its first key, and keeps it when it stops', () => {
@@ -124,14 +139,14 @@ describe('generateWriter (text back end)', () => {
     const ctx = newContext();
     expect(writer({ a: 'x', b: 1 }, '[{}', true, ctx, undefined, -1)).toBe('[{},{"a":"x","b":1}');
     expect(writer({ a: 1 }, '[{}', true, ctx, undefined, -1)).toBe(0);
-    expect(ctx.handover).toMatchObject({ text: '[{},', value: 1 });
+    expect(taken()).toMatchObject({ text: '[{},', value: 1 });
   });
 
   it('writes a leading run of fields and stops after it when the object has more', () => {
     const writer = generateWriter([leaf('a', 'boolean')], false, textRuntime);
     const ctx = newContext();
     expect(writer({ a: false, more: 1 }, '', false, ctx, undefined, -1)).toBe(1);
-    expect(ctx.handover).toMatchObject({ text: '{"a":false', value: UNREAD, error: NO_ERROR });
+    expect(taken()).toMatchObject({ text: '{"a":false', value: UNREAD, error: NO_ERROR });
   });
 });
 
@@ -140,7 +155,7 @@ describe('generateBuilder (object back end)', () => {
     const ctx = newContext();
     const into: Record<string, unknown> = {};
     const stored = generateBuilder(fields, objectRuntime)(source, into, ctx, path, -1);
-    return { stored, into, h: ctx.handover };
+    return { stored, into, h: taken() };
   };
 
   it('puts no name, response key or type name into the generated code', () => {

@@ -1,7 +1,7 @@
 import type { GraphQLObjectType, GraphQLResolveInfo } from 'graphql';
 import type { FieldPlan } from '../plan/FieldPlan.js';
 import type { ExecutionContext } from './ExecutionContext.js';
-import { STOP_FAILED, STOP_READ, UNREAD } from './Handover.js';
+import { handover, STOP_FAILED, STOP_READ, UNREAD } from './Handover.js';
 import { needsEscape, OMITTED } from './leafToJSON.js';
 import { numberToJSON } from './numberToJSON.js';
 import type { Path } from './Path.js';
@@ -21,7 +21,7 @@ import type { Path } from './Path.js';
  *
  * Generated code stops at the first field it cannot finish — a value it does not take (another
  * type, a method, null in a non-null field; for an object field anything but an object), a
- * getter or resolver that threw — and leaves in the execution's Handover (Handover.ts) what the
+ * getter or resolver that threw — and leaves in the handover record (Handover.ts) what the
  * interpreter goes on with: no property is read twice (graphql-js reads it once, and again only
  * to call a method) and no resolver is called twice.
  *
@@ -191,7 +191,6 @@ function generate(
     ...constants,
     'const { addPath, ownPath, buildResolveInfo, argumentsFor, subselection } = runtime;',
     head,
-    'const h = ctx.handover;',
     'let i = 0, v, own, fp, inf, th, a = false;',
     'try {',
     ...lines,
@@ -205,7 +204,7 @@ function generate(
   // eslint-disable-next-line no-new-func -- the one place code is generated; see the file comment
   const factory = new Function(
     ...['N', 'R', 'T', 'F', 'C', 'Z', 'Y', 'P', 'Q', 'S', 'K'],
-    ...['needsEscape', 'numberToJSON', 'UNREAD', 'OMITTED', 'runtime'],
+    ...['needsEscape', 'numberToJSON', 'UNREAD', 'OMITTED', 'runtime', 'h'],
     body,
   ) as (...args: unknown[]) => unknown;
   const prefixes = fields.map((field, i) => (i === 0 ? '{' : ',') + field.keyJSON);
@@ -226,6 +225,7 @@ function generate(
     UNREAD,
     OMITTED,
     runtime,
+    handover,
   );
 }
 

@@ -2,6 +2,7 @@ import type { ExecutionArgs, GraphQLError, GraphQLFormattedError } from 'graphql
 import { errorCodesOf, withCode } from '../errors/formatError.js';
 import type { SourceGroup, SourceRun } from '../plan/SourceGroup.js';
 import type { Abortable } from '../source/DataSource.js';
+import { errorsOf } from './CollectedErrors.js';
 import { buildExecutionContext, type ExecutionContext } from './ExecutionContext.js';
 import type { ExecutionSettings } from './ExecutionOptions.js';
 import { executeOperationToJSON } from './executeToJSON.js';
@@ -53,28 +54,52 @@ export function runJSON(
   abortable: Abortable | undefined = options.abortable,
 ): PromiseOrValue<RunJSONResult> {
   const ctx = buildExecutionContext(args, abortable, options.settings);
-  if (!('plan' in ctx)) {
-    const code = options.requestErrorCode;
-    const errors = code === undefined ? ctx : ctx.map((error) => withCode(error, code));
-    const written = writeErrors(errors, options);
-    return {
-      json: '{"errors":' + written.text + '}',
-      hasData: false,
-      data: undefined,
-      errorCount: errors.length,
-      errorCodes: written.codes,
-    };
-  }
+  if (!('plan' in ctx)) return writeRequestErrors(ctx, options);
   if (options.bytes === true) ctx.splicedBytes = [];
   ctx.plainObjects = true;
   const data = executeOperationToJSON(ctx);
-  return typeof data === 'string'
-    ? finish(ctx, data, options)
-    : data.then((text) => finish(ctx, text, options));
+  return typeof data === 'string' ? finish(ctx, data, options) : finishLater(ctx, data, options);
+}
+
+/**
+ * runJSON for a caller that takes the response text alone (`executeJSON`): the same text, without
+ * the result record when nothing failed.
+ */
+export function runJSONText(
+  args: ExecutionArgs,
+  settings: ExecutionSettings | undefined,
+): PromiseOrValue<string> {
+  const ctx = buildExecutionContext(args, undefined, settings);
+  if (!('plan' in ctx)) return writeRequestErrors(ctx, NO_OPTIONS).json as string;
+  ctx.plainObjects = true;
+  const data = executeOperationToJSON(ctx);
+  return typeof data === 'string' ? finishText(ctx, data) : finishTextLater(ctx, data);
+}
+
+const NO_OPTIONS: RunJSONOptions = {};
+
+// The callbacks for pending data are made in functions of their own, so that a synchronous
+// request does not put its context into a closure's (allocated on every call).
+function finishLater(
+  ctx: ExecutionContext,
+  data: Promise<string>,
+  options: RunJSONOptions,
+): Promise<RunJSONResult> {
+  return data.then((text) => finish(ctx, text, options));
+}
+
+function finishTextLater(ctx: ExecutionContext, data: Promise<string>): Promise<string> {
+  return data.then((text) => finishText(ctx, text));
+}
+
+function finishText(ctx: ExecutionContext, data: string): string {
+  if (errorsOf(ctx).length > 0) return finish(ctx, data, NO_OPTIONS).json as string;
+  if (ctx.jsonFailure !== undefined) throw ctx.jsonFailure.error;
+  return '{"data":' + data + '}';
 }
 
 function finish(ctx: ExecutionContext, data: string, options: RunJSONOptions): RunJSONResult {
-  const errors = ctx.errors.errors;
+  const errors = errorsOf(ctx);
   // JSON.stringify of graphql-js's result writes `errors` before `data`: a failure writing an
   // error comes first, then one writing a value (kept while the data was written).
   const written = errors.length === 0 ? NO_ERRORS : writeErrors(errors, options);
@@ -91,6 +116,23 @@ function finish(ctx: ExecutionContext, data: string, options: RunJSONOptions): R
     errorCount: errors.length,
     errorCodes: written.codes,
     sourceRuns: ctx.sourceRuns,
+  };
+}
+
+/** The response of a request that failed before execution: errors, no `data`. */
+function writeRequestErrors(
+  failures: ReadonlyArray<GraphQLError>,
+  options: RunJSONOptions,
+): RunJSONResult {
+  const code = options.requestErrorCode;
+  const errors = code === undefined ? failures : failures.map((error) => withCode(error, code));
+  const written = writeErrors(errors, options);
+  return {
+    json: '{"errors":' + written.text + '}',
+    hasData: false,
+    data: undefined,
+    errorCount: errors.length,
+    errorCodes: written.codes,
   };
 }
 

@@ -7,12 +7,14 @@ import {
   isIterableObject,
   isObjectNotPromise,
   isPlainArray,
+  nonNullError,
   notIterableError,
   type Completer,
 } from './completion.js';
 import { isPromise, type ExecutionContext } from './ExecutionContext.js';
 import { makeListCompleter as objectListCompleter } from './executeToObject.js';
 import type * as interpreter from './executeToJSON.js';
+import { FLAT_TEXT_CHUNK, flatText } from './flatText.js';
 import { OMITTED } from './leafToJSON.js';
 import { addPath, type Path } from './Path.js';
 
@@ -39,6 +41,7 @@ export interface TextListRuntime {
 export function makeTextListCompleter(
   field: FieldPlan,
   itemType: GraphQLOutputType,
+  nonNull: boolean,
   completeItem: Completer<string>,
   runtime: TextListRuntime,
 ): Completer<string> {
@@ -52,6 +55,16 @@ export function makeTextListCompleter(
     handleFieldError(ctx, rawError, field, addPath(path, index, undefined), itemNonNull);
     return 'null';
   };
+  // A function of its own, as `failing`: a callback made in completeOne would put its variables
+  // in a context allocated for every item.
+  const completeItemLater = (
+    ctx: ExecutionContext,
+    info: GraphQLResolveInfo | undefined,
+    itemPath: Path,
+    item: Promise<unknown>,
+    index: number,
+  ): Promise<string> =>
+    item.then((resolved) => completeItem(ctx, info, itemPath, resolved, index)) as Promise<string>;
   const completeOne = (
     ctx: ExecutionContext,
     info: GraphQLResolveInfo | undefined,
@@ -68,16 +81,12 @@ export function makeTextListCompleter(
         completed = executeFields(ctx, selection, item, path, index, '');
       } else if (promised) {
         const itemPath = addPath(path, index, undefined);
-        completed = (item as Promise<unknown>).then((resolved) =>
-          completeItem(ctx, info, itemPath, resolved, index),
-        );
+        completed = completeItemLater(ctx, info, itemPath, item as Promise<unknown>, index);
       } else {
         const itemPath = itemLeaf ? undefined : addPath(path, index, undefined);
         completed = completeItem(ctx, info, itemPath, item, index);
       }
-      if (typeof completed !== 'string') {
-        return completed.then(undefined, (rawError) => fail(ctx, rawError, path, index));
-      }
+      if (typeof completed !== 'string') return failing(completed, fail, ctx, path, index);
       return completed;
     } catch (rawError) {
       return fail(ctx, rawError, path, index);
@@ -88,7 +97,10 @@ export function makeTextListCompleter(
   let sinceCheck = 0;
   return (ctx, info, path, result) => {
     if (result instanceof Error) throw result;
-    if (result == null) return 'null';
+    if (result == null) {
+      if (nonNull) throw nonNullError(field);
+      return 'null';
+    }
     const policy = ctx.settings.objectLists;
     if (objectMode && ctx.settings.codegen) {
       if (++sinceCheck < policy.recheckEvery) {
@@ -98,92 +110,125 @@ export function makeTextListCompleter(
       sinceCheck = 0;
     }
     if (!isIterableObject(result)) throw notIterableError(field);
-    const escapedBefore = ctx.escapedChars;
     const listPath = path!;
+    if (!isPlainArray(result)) return completeIterable(ctx, info, listPath, result, completeOne);
+    const escapedBefore = ctx.escapedChars;
+    // The list's text is `head` (flattened chunks, see flatText.ts) followed by `text`. No
+    // closure in this function sees them (nor the loop's index), so they stay local.
+    let head = '';
     let text = '[';
     let pending: Text[] | undefined;
-    // A value JSON.stringify cannot write (OMITTED) is null in a list.
-    const add = (completed: Text, index: number) => {
-      if (pending !== undefined) pending.push(completed);
-      else if (typeof completed === 'string') {
-        const item = completed === OMITTED ? 'null' : completed;
-        text += index === 0 ? item : ',' + item;
-      } else pending = [text, completed];
-    };
-    if (isPlainArray(result)) {
-      let selection: SelectionPlan | undefined;
-      for (let index = 0; index < result.length; index++) {
-        const item: unknown = result[index];
-        const promised = isPromise(item);
-        if (
-          pending === undefined &&
-          itemObjectType !== undefined &&
-          isObjectNotPromise(item, promised)
-        ) {
-          // Written straight onto the list's text (see executeFields' `into`).
-          selection ??= subselectionOf(ctx.plan, ctx.variableValues, field, itemObjectType);
-          if (!selection.asyncProne) {
-            // A selection that has its generated writer takes it straight away (the common
-            // case in long lists: the call through executeFields cost as much as the writer),
-            // and the writer writes the comma with the first key.
-            const writer = selection.textWriter;
-            let written: Text;
-            try {
-              written =
-                typeof writer === 'function' &&
-                ctx.fieldResolver === undefined &&
-                ctx.settings.codegen
-                  ? writeWith(writer, ctx, selection, item, listPath, index, text, index > 0)
-                  : executeFields(ctx, selection, item, listPath, index, itemInto(text, index));
-            } catch (rawError) {
-              written = itemInto(text, index) + fail(ctx, rawError, listPath, index);
-            }
-            if (typeof written === 'string') {
-              text = written;
-            } else {
-              add(
-                written.then(undefined, (rawError) => fail(ctx, rawError, listPath, index)),
-                index,
-              );
-            }
-            continue;
+    let selection: SelectionPlan | undefined;
+    for (let index = 0; index < result.length; index++) {
+      const item: unknown = result[index];
+      const promised = isPromise(item);
+      if (pending !== undefined) {
+        pending.push(completeOne(ctx, info, listPath, item, index, promised));
+        continue;
+      }
+      if (text.length >= FLAT_TEXT_CHUNK) {
+        head += flatText(text);
+        text = '';
+      }
+      if (itemObjectType !== undefined && isObjectNotPromise(item, promised)) {
+        // Written straight onto the list's text (see executeFields' `into`).
+        selection ??= subselectionOf(ctx.plan, ctx.variableValues, field, itemObjectType);
+        if (!selection.asyncProne) {
+          // A selection that has its generated writer takes it straight away (the common
+          // case in long lists: the call through executeFields cost as much as the writer),
+          // and the writer writes the comma with the first key.
+          const writer = selection.textWriter;
+          let written: Text;
+          try {
+            written =
+              typeof writer === 'function' &&
+              ctx.fieldResolver === undefined &&
+              ctx.settings.codegen
+                ? writeWith(writer, ctx, selection, item, listPath, index, text, index > 0)
+                : executeFields(ctx, selection, item, listPath, index, itemInto(text, index));
+          } catch (rawError) {
+            written = itemInto(text, index) + fail(ctx, rawError, listPath, index);
           }
-        }
-        const completed = completeOne(ctx, info, listPath, item, index, promised);
-        if (pending === undefined && typeof completed === 'string' && completed !== OMITTED) {
-          text += index === 0 ? completed : ',' + completed;
-        } else {
-          add(completed, index);
+          if (typeof written === 'string') text = written;
+          else pending = [head + text, failing(written, fail, ctx, listPath, index)];
+          continue;
         }
       }
-    } else {
-      // Any other iterable, through Array.from as graphql-js does (so a failing item closes it).
-      Array.from(result, (item, index) =>
-        add(completeOne(ctx, info, listPath, item, index, isPromise(item)), index),
-      );
+      const completed = completeOne(ctx, info, listPath, item, index, promised);
+      if (typeof completed !== 'string') pending = [head + text, completed];
+      else text += written(completed, index);
     }
     if (pending === undefined) {
-      if (
-        itemObjectType !== undefined &&
-        isPlainArray(result) &&
-        result.length >= policy.minItems
-      ) {
+      if (itemObjectType !== undefined && result.length >= policy.minItems) {
         const perItem = (ctx.escapedChars - escapedBefore) / result.length;
         objectMode = perItem >= policy.minEscapedCharsPerItem;
       }
-      return text + ']';
+      return head + text + ']';
     }
-    // graphql-js resolves a list with promises through Promise.all; see executeFields.
-    return Promise.all(pending).then((values) => {
-      let out = values[0]!;
-      const first = out.length === 1; // only '[' was written before the first promise
-      for (let k = 1; k < values.length; k++) {
-        const item = values[k] === OMITTED ? 'null' : values[k];
-        out += (first && k === 1 ? '' : ',') + item;
-      }
-      return out + ']';
-    });
+    return joinPending(pending);
   };
+}
+
+type Fail = (ctx: ExecutionContext, rawError: unknown, path: Path, index: number) => string;
+type CompleteOne = (
+  ctx: ExecutionContext,
+  info: GraphQLResolveInfo | undefined,
+  path: Path,
+  item: unknown,
+  index: number,
+  promised: boolean,
+) => Text;
+
+/** An item's text as the list writes it: after a comma but for the first; OMITTED as null. */
+function written(completed: string, index: number): string {
+  const item = completed === OMITTED ? 'null' : completed;
+  return index === 0 ? item : ',' + item;
+}
+
+/** A pending item's text, its failure made the item's error (a closure outside the list's loop). */
+function failing(
+  written: Promise<string>,
+  fail: Fail,
+  ctx: ExecutionContext,
+  path: Path,
+  index: number,
+): Promise<string> {
+  return written.then(undefined, (rawError) => fail(ctx, rawError, path, index));
+}
+
+/** Any other iterable, through Array.from as graphql-js does (so a failing item closes it). */
+function completeIterable(
+  ctx: ExecutionContext,
+  info: GraphQLResolveInfo | undefined,
+  path: Path,
+  result: Iterable<unknown>,
+  completeOne: CompleteOne,
+): Text {
+  let text = '[';
+  let pending: Text[] | undefined;
+  Array.from(result, (item, index) => {
+    const completed = completeOne(ctx, info, path, item, index, isPromise(item));
+    if (pending !== undefined) pending.push(completed);
+    else if (typeof completed !== 'string') pending = [text, completed];
+    else text += written(completed, index);
+  });
+  return pending === undefined ? text + ']' : joinPending(pending);
+}
+
+/**
+ * The list's text once its pending items settle: graphql-js resolves a list with promises
+ * through Promise.all (see executeFields). `pending[0]` is the text before the first of them.
+ */
+function joinPending(pending: Text[]): Promise<string> {
+  return Promise.all(pending).then((values) => {
+    let out = values[0]!;
+    const first = out.length === 1; // only '[' was written before the first promise
+    for (let k = 1; k < values.length; k++) {
+      const item = values[k] === OMITTED ? 'null' : values[k];
+      out += (first && k === 1 ? '' : ',') + item;
+    }
+    return out + ']';
+  });
 }
 
 /** A value the object emitter completed, as JSON text (as leafToJSON's valueToJSON fails). */

@@ -31,6 +31,8 @@ export interface OperationPlan {
   /** Variables used by `@skip(if:)` / `@include(if:)` anywhere in the operation or its fragments. */
   readonly conditionVariables: ReadonlyArray<string>;
   readonly variants: Map<string, SelectionPlan>;
+  /** The one variant of an operation without condition variables, once built (no key to find). */
+  onlyVariant: SelectionPlan | undefined;
   /**
    * Variable coercion specialised for this operation: undefined before the first request, then
    * 'next' (the first request uses graphql-js's, so a document used once pays nothing to build
@@ -48,6 +50,8 @@ const MAX_VARIANTS = 64;
  */
 interface DocumentPlans {
   readonly schema: GraphQLSchema;
+  /** The plan asked for without an operation name, for `schema`: found without a map. */
+  unnamed: OperationPlan | undefined;
   readonly byName: Map<string, OperationPlan>;
   others: WeakMap<GraphQLSchema, Map<string, OperationPlan>> | undefined;
 }
@@ -65,8 +69,11 @@ export function getOperationPlan(
 ): OperationPlan | GraphQLError {
   let held = plans.get(document);
   if (held === undefined) {
-    held = { schema, byName: new Map(), others: undefined };
+    held = { schema, unnamed: undefined, byName: new Map(), others: undefined };
     plans.set(document, held);
+  }
+  if (operationName == null && held.schema === schema && held.unnamed !== undefined) {
+    return held.unnamed;
   }
   let byName = held.schema === schema ? held.byName : held.others?.get(schema);
   if (byName === undefined) {
@@ -81,6 +88,7 @@ export function getOperationPlan(
     // Only names the document has are kept: a caller's names are unbounded.
     byName.set(key, (plan = built));
   }
+  if (key === '' && held.schema === schema) held.unnamed = plan;
   return plan;
 }
 
@@ -103,6 +111,7 @@ function buildOperationPlan(
     rootType: schema.getRootType(operation.operation) ?? undefined,
     conditionVariables: findConditionVariables(operation, fragments),
     variants: new Map(),
+    onlyVariant: undefined,
     variableCoercer: undefined,
   };
 }
@@ -158,10 +167,8 @@ export function rootSelectionFor(
   variableValues: Readonly<Record<string, unknown>>,
 ): SelectionPlan {
   // Most operations have no @skip/@include variables: one variant, found without building a key.
-  if (plan.conditionVariables.length === 0) {
-    const only = plan.variants.get('');
-    if (only !== undefined) return only;
-  }
+  const only = plan.onlyVariant;
+  if (only !== undefined) return only;
   let key = '';
   let cacheable = true;
   const conditionValues: Record<string, unknown> = {};
@@ -179,5 +186,6 @@ export function rootSelectionFor(
   }
   const built = planRootSelection(plan, variableValues, conditionValues, rootType);
   if (cacheable && plan.variants.size < MAX_VARIANTS) plan.variants.set(key, built);
+  if (plan.conditionVariables.length === 0) plan.onlyVariant = built;
   return built;
 }

@@ -55,6 +55,32 @@ describe('large lists, deep nesting, wide selections', () => {
     });
   });
 
+  it('writes long lists in flattened chunks: first promise, errors and nested lists far in', async () => {
+    // Past many of the byte path's flattened chunks (flatText.ts) before anything but plain
+    // items comes: an item that is a promise, failing fields, and lists of lists and scalars.
+    await expectSameAsGraphQLJS({
+      schema,
+      rootValue: {
+        rows: ({ n }: { n: number }) =>
+          Array.from({ length: n }, (_, i) =>
+            i === 4000
+              ? later(1, row(i))
+              : i === 4500
+                ? { ...row(i), name: new Error('bad 4500') }
+                : { ...row(i), tags: Array.from({ length: i % 7 }, (_, k) => `t${k}`) },
+          ),
+      },
+      query: '{ rows(n: 6000) { id name tags cells } }',
+    });
+    const ints = Array.from({ length: 30_000 }, (_, i) => [i, -i]);
+    const report = await expectSameAsGraphQLJS({
+      schema,
+      rootValue: { wide: { id: 1, cells: ints, tags: ints.map(([i]) => `tag "${i}"`) } },
+      query: '{ wide { cells tags } }',
+    });
+    expect(report.result?.data?.['wide']).toMatchObject({ cells: ints });
+  });
+
   it('nulls a 5,000-row list of non-null rows for one bad row near the end', async () => {
     const report = await expectSameAsGraphQLJS({
       schema,
