@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { isAborted } from '../../src/engine/index.js';
+import { operationSourceFields } from '../../src/pg/compile/operationSourceFields.js';
 import { createDemoDatabase } from '../../src/pg/demo/createDemoDatabase.js';
+import { ConnectionGate } from '../../src/pg/driver/ConnectionGate.js';
 import { connect } from '../../src/pg/driver/connect.js';
 import type { QueryOptions, SqlClient } from '../../src/pg/driver/SqlClient.js';
 import { reflect, type Reflection } from '../../src/pg/reflect.js';
@@ -92,6 +95,67 @@ describe('generic plans for flat statements', () => {
     } finally {
       if (client !== db.client) await client.end();
     }
+  });
+
+  it("answers whether its request was given up without reading the request's signal", async () => {
+    // A query waiting for a connection is asked `aborted` (ConnectionGate); the server makes its
+    // signal on first read, so reading it there cost every waiting request an AbortController.
+    const seen: Array<QueryOptions | undefined> = [];
+    const capturing: SqlClient = {
+      ...db.client,
+      driver: db.client.driver,
+      query: (text, values, options) => (
+        seen.push(options),
+        db.client.query(text, values, options)
+      ),
+      ...(db.client.queryBytes
+        ? {
+            queryBytes: (text: string, values?: ReadonlyArray<unknown>, options?: QueryOptions) => (
+              seen.push(options),
+              db.client.queryBytes!(text, values, options)
+            ),
+          }
+        : {}),
+      exec: (script) => db.client.exec(script),
+      end: () => db.client.end(),
+    };
+    const { schema } = await reflect(capturing);
+    const { request, source, variables } = operationSourceFields(
+      schema,
+      '{ users(limit: 2) { id } }',
+    );
+    let reads = 0;
+    let given = false;
+    const controller = new AbortController();
+    const abortable = {
+      get signal() {
+        reads++;
+        return controller.signal;
+      },
+      get aborted() {
+        return given;
+      },
+    };
+    seen.length = 0;
+    await source!.compile(request).execute(variables, {}, abortable);
+    expect(seen).toHaveLength(1);
+    const options = seen[0]!;
+    expect(options.genericPlan).toBe(true);
+    // (PGlite's client reads the signal before it runs a statement: counted from here on.)
+    reads = 0;
+    expect(isAborted(options)).toBe(false);
+    given = true;
+    expect(isAborted(options)).toBe(true);
+    // Through a gate: a waiter is looked at when the slot passes to it.
+    given = false;
+    const gate = new ConnectionGate(1, 60_000);
+    let free!: () => void;
+    const held = gate.run(() => new Promise<void>((resolve) => (free = resolve)));
+    const waiting = gate.run(async () => 'ran', options);
+    free();
+    await held;
+    expect(await waiting).toBe('ran');
+    expect(reads).toBe(0);
   });
 
   it("keeps one mode for every statement when the pool's settings name plan_cache_mode", async () => {

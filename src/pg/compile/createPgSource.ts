@@ -1,5 +1,6 @@
 import type { GraphQLObjectType } from 'graphql';
 import {
+  isAborted,
   sourceJSONText,
   type Abortable,
   type CompiledSourceQuery,
@@ -351,7 +352,9 @@ export function hasNonFinite(json: string | Uint8Array): boolean {
 /**
  * The query options of a request: its setup when it has settings, whether its statement may run
  * under a generic plan, and its signal read only when the driver asks for it (the engine's
- * `signal` may be a getter that makes it). Without either, the abortable as it is.
+ * `signal` may be a getter that makes it). `aborted` passes the request's own answer on, so that
+ * a query waiting for a connection is checked without making the signal (ConnectionGate asks
+ * every waiter). Without either, the abortable as it is.
  */
 function queryOptions(
   abortable: Abortable | undefined,
@@ -364,6 +367,9 @@ function queryOptions(
     genericPlan,
     get signal() {
       return abortable?.signal;
+    },
+    get aborted() {
+      return isAborted(abortable);
     },
   };
 }

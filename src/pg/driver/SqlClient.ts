@@ -99,6 +99,12 @@ export interface QueryOptions {
    */
   readonly signal?: AbortSignal | undefined;
   /**
+   * Whether the query was given up, answered without making `signal` (Abortable.aborted): a
+   * query waiting for a connection is asked this, not its signal. Optional: where it is absent,
+   * `signal.aborted` says it.
+   */
+  readonly aborted?: boolean | undefined;
+  /**
    * A statement to run first, in the same transaction: the request's settings (`set_config(…,
    * true)`, see compile/requestSettings.ts). With it, `query` and `queryBytes` run the setup and
    * the statement in a transaction of their own, sent together where the driver can pipeline
