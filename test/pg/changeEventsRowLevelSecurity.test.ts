@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/engine/index.js';
-import { introspect } from '../../src/pg/catalog/introspect.js';
 import { countStatements } from '../../src/pg/driver/countStatements.js';
-import { SETTINGS_TEXT, type PgRequestSettings } from '../../src/pg/compile/requestSettings.js';
-import { changeTriggersSql, triggerTables } from '../../src/pg/realtime/changeTriggersSql.js';
+import { SETTINGS_TEXT } from '../../src/pg/compile/requestSettings.js';
 import type { PgChanges } from '../../src/pg/realtime/createPgChanges.js';
 import { reflect } from '../../src/pg/reflect.js';
-import { createRlsDatabase, useRlsRoles } from './support/rlsDatabase.js';
+import {
+  createRlsRealtimeDatabase,
+  memberContext,
+  useRlsRoles,
+  type RlsContext,
+} from './support/rlsDatabase.js';
 import { useTestDatabase } from './support/testDatabase.js';
 import { nextBody, subscribeTo, type Stream } from './support/subscriptionStream.js';
 
@@ -17,21 +20,9 @@ import { nextBody, subscribeTo, type Stream } from './support/subscriptionStream
  * batch. The writes come through the test's own client, as the connecting user.
  */
 const roles = useRlsRoles();
-const db = useTestDatabase(async (client) => {
-  await createRlsDatabase(client, roles);
-  const catalog = await introspect(client, ['public']);
-  await client.exec(changeTriggersSql(triggerTables(catalog.tables).tables, 'public'));
-});
-
-interface Context {
-  readonly pg?: PgRequestSettings;
-}
-const as = (sub: string): Context => ({
-  pg: {
-    role: roles.member,
-    settings: { 'request.jwt.claims': JSON.stringify({ sub, role: roles.member }) },
-  },
-});
+const db = useTestDatabase((client) => createRlsRealtimeDatabase(client, roles));
+type Context = RlsContext;
+const as = (sub: string): Context => memberContext(roles, sub);
 
 let engine: Engine;
 let counted: ReturnType<typeof countStatements>;

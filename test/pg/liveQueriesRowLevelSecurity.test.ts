@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/engine/index.js';
-import { introspect } from '../../src/pg/catalog/introspect.js';
-import type { PgRequestSettings } from '../../src/pg/compile/requestSettings.js';
-import { changeTriggersSql, triggerTables } from '../../src/pg/realtime/changeTriggersSql.js';
 import type { PgChanges } from '../../src/pg/realtime/createPgChanges.js';
 import { reflect } from '../../src/pg/reflect.js';
-import { createRlsDatabase, useRlsRoles } from './support/rlsDatabase.js';
+import {
+  createRlsRealtimeDatabase,
+  memberContext,
+  useRlsRoles,
+  type RlsContext,
+} from './support/rlsDatabase.js';
 import { useTestDatabase } from './support/testDatabase.js';
 import { nextBody, subscribeTo, type Stream } from './support/subscriptionStream.js';
 
@@ -15,21 +17,9 @@ import { nextBody, subscribeTo, type Stream } from './support/subscriptionStream
  * a write to one user's rows sends nothing to the other.
  */
 const roles = useRlsRoles();
-const db = useTestDatabase(async (client) => {
-  await createRlsDatabase(client, roles);
-  const catalog = await introspect(client, ['public']);
-  await client.exec(changeTriggersSql(triggerTables(catalog.tables).tables, 'public'));
-});
-
-interface Context {
-  readonly pg?: PgRequestSettings;
-}
-const as = (sub: string): Context => ({
-  pg: {
-    role: roles.member,
-    settings: { 'request.jwt.claims': JSON.stringify({ sub, role: roles.member }) },
-  },
-});
+const db = useTestDatabase((client) => createRlsRealtimeDatabase(client, roles));
+type Context = RlsContext;
+const as = (sub: string): Context => memberContext(roles, sub);
 
 let engine: Engine;
 let changes: PgChanges | undefined;

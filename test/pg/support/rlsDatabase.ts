@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll } from 'vitest';
 import { createPostgresClient } from '../../../src/pg/driver/createPostgresClient.js';
 import type { SqlClient } from '../../../src/pg/driver/SqlClient.js';
+import { introspect } from '../../../src/pg/catalog/introspect.js';
+import type { PgRequestSettings } from '../../../src/pg/compile/requestSettings.js';
+import { changeTriggersSql, triggerTables } from '../../../src/pg/realtime/changeTriggersSql.js';
 
 /** The claim the policies read, as PostgREST and Supabase policies read it. */
 const SUB = `current_setting('request.jwt.claims', true)::json->>'sub'`;
@@ -73,4 +76,26 @@ export async function createRlsDatabase(client: SqlClient, roles: RlsRoles): Pro
     GRANT SELECT ON owners TO ${roles.member}, ${roles.anonymous};
     GRANT SELECT, INSERT, UPDATE, DELETE ON notes, tags TO ${roles.member};
   `);
+}
+
+/** createRlsDatabase, with the change triggers on its tables (the realtime tests). */
+export async function createRlsRealtimeDatabase(client: SqlClient, roles: RlsRoles): Promise<void> {
+  await createRlsDatabase(client, roles);
+  const catalog = await introspect(client, ['public']);
+  await client.exec(changeTriggersSql(triggerTables(catalog.tables).tables, 'public'));
+}
+
+/** A request's context as the engine's `pgSettings` reads it: `pg`, the role and claims. */
+export interface RlsContext {
+  readonly pg?: PgRequestSettings;
+}
+
+/** The context of a token for `sub`: the member role, with the claims the policies read. */
+export function memberContext(roles: RlsRoles, sub: string): RlsContext {
+  return {
+    pg: {
+      role: roles.member,
+      settings: { 'request.jwt.claims': JSON.stringify({ sub, role: roles.member }) },
+    },
+  };
 }
