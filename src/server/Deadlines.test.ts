@@ -39,6 +39,19 @@ describe('Deadlines', () => {
     expect(deadlines.active).toBe(false);
   });
 
+  it('lets a settled deadline leave the queue at once, whatever its place', () => {
+    const deadlines = new Deadlines(100);
+    const fired: number[] = [];
+    const all = Array.from({ length: 6 }, (_, i) => deadlines.add(i, () => fired.push(i)));
+    for (const i of [0, 5, 2]) deadlines.settle(all[i]!);
+    deadlines.settle(all[2]!);
+    expect(deadlines.size).toBe(3);
+    deadlines.sweep(1_000);
+    expect(fired).toEqual([1, 3, 4]);
+    expect(deadlines.size).toBe(0);
+    expect(deadlines.active).toBe(false);
+  });
+
   it('fires on its own timer, no earlier than timeoutMs', async () => {
     const deadlines = new Deadlines(40);
     const started = performance.now();

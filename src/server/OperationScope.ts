@@ -16,10 +16,15 @@ export class OperationScope implements RequestScope {
   private waiting = false;
   private given: { readonly reason: unknown } | undefined;
 
+  /** Null once the operation ended (end()). */
+  private request: HttpRequest | null;
+
   constructor(
-    private readonly request: HttpRequest,
+    request: HttpRequest,
     readonly requestId: string,
-  ) {}
+  ) {
+    this.request = request;
+  }
 
   get signal(): AbortSignal {
     if (this.controller) return this.controller.signal;
@@ -37,8 +42,9 @@ export class OperationScope implements RequestScope {
   get aborted(): boolean {
     if (this.given !== undefined) return true;
     if (this.controller !== undefined) return this.controller.signal.aborted;
-    if (!this.waiting) return false;
-    return this.request.clientGone ?? this.request.signal?.aborted ?? false;
+    const request = this.request;
+    if (!this.waiting || request === null) return false;
+    return request.clientGone ?? request.signal?.aborted ?? false;
   }
 
   /** Over HTTP the request was checked when it ran, and ends within `timeoutMs`. */
@@ -51,6 +57,17 @@ export class OperationScope implements RequestScope {
     if (this.controller) this.followClient(this.controller);
   }
 
+  /**
+   * The operation ended: the scope lets go of the request, so that what still refers to the scope
+   * or to its execution after the answer keeps a few small objects alive rather than the request's
+   * socket state, headers and buffers. Before, on bench/pg's Q1 each request left about 6 KB that
+   * young-generation collections copied and promoted to the old generation, and scavenges cost
+   * the server 20 µs of CPU per request (docs/server.md, "The per-request path").
+   */
+  end(): void {
+    this.request = null;
+  }
+
   /** Gives up the operation: aborts `signal`, now or when it is first asked for. */
   abort(reason: unknown): void {
     this.given ??= { reason };
@@ -58,11 +75,13 @@ export class OperationScope implements RequestScope {
   }
 
   private followClient(controller: AbortController): void {
-    if (this.request.onClientGone) {
-      this.request.onClientGone((reason) => controller.abort(reason));
+    const request = this.request;
+    if (request === null) return;
+    if (request.onClientGone) {
+      request.onClientGone((reason) => controller.abort(reason));
       return;
     }
-    const client = this.request.signal;
+    const client = request.signal;
     if (!client) return;
     if (client.aborted) controller.abort(client.reason);
     else client.addEventListener('abort', () => controller.abort(client.reason), { once: true });

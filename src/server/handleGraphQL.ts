@@ -118,6 +118,7 @@ function withTimeout<T, R>(
     promise.then(
       (value) => {
         endpoint.deadlines.settle(deadline);
+        scope.end();
         // After a timeout the answer was the 504: the late value is not answered too.
         if (then === undefined || expired) return resolve(value as T | R);
         try {
@@ -128,6 +129,7 @@ function withTimeout<T, R>(
       },
       (error: unknown) => {
         endpoint.deadlines.settle(deadline);
+        scope.end();
         reject(error);
       },
     );
