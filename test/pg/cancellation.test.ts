@@ -14,6 +14,15 @@ const db = useTestDatabase(async (client) => {
   await client.exec('CREATE TABLE marks (id int)');
   // A view that takes 30 s to read: on the server only (PGlite would block its thread that long).
   if (onServer) await client.exec('CREATE VIEW slow_rows AS SELECT 1 AS id FROM pg_sleep(30)');
+  // A row whose check, deferred to COMMIT, takes a second.
+  if (onServer)
+    await client.exec(`
+      CREATE TABLE slow_commits (id int);
+      CREATE FUNCTION sleep_at_commit() RETURNS trigger LANGUAGE plpgsql
+        AS $$ BEGIN PERFORM pg_sleep(1); RETURN NULL; END $$;
+      CREATE CONSTRAINT TRIGGER sleep_at_commit AFTER INSERT ON slow_commits
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sleep_at_commit();
+    `);
 });
 
 let clients = 0;
@@ -180,6 +189,59 @@ if (onServer) {
           )[0]![0];
         expect(await eventually(async () => (await open()) === 0)).toBe(true);
         expect(await client.query('SELECT count(*)::int FROM marks')).toEqual([[0]]);
+      });
+    });
+
+    it('rolls a batch back when its signal aborts while its last statement runs, COMMIT sent with it', async () => {
+      await withClient({ acquireTimeoutMs: 2_000 }, async (client, name) => {
+        const controller = new AbortController();
+        // Prepared first, so the batch goes out in one write, its COMMIT included.
+        const last = 'SELECT pg_sleep($1::float8), $2::int AS last';
+        await client.transactionBatch!([{ text: last, values: [0, 0] }]);
+        const batch = failure(
+          client.transactionBatch!(
+            [
+              { text: 'INSERT INTO marks VALUES ($1)', values: [4242] },
+              { text: last, values: [30, 1] },
+            ],
+            { signal: controller.signal },
+          ),
+        );
+        expect(
+          await eventually(async () => (await running(name)).some((q) => q.startsWith('SELECT'))),
+        ).toBe(true);
+        controller.abort(new Error('client went away'));
+        expect(await batch).toMatchObject({
+          index: 1,
+          error: { extensions: { code: ErrorCode.TIMEOUT } },
+        });
+        // The cancelled statement aborted the transaction: the COMMIT behind it rolled it back.
+        expect(await client.query('SELECT count(*)::int FROM marks WHERE id = 4242')).toEqual([
+          [0],
+        ]);
+        const open = await db.client.query(
+          `SELECT count(*)::int FROM pg_stat_activity WHERE application_name = $1 AND xact_start IS NOT NULL`,
+          [name],
+        );
+        expect(open).toEqual([[0]]);
+      });
+    });
+
+    it('commits a batch whose signal aborts once its statements have ended, and answers its rows', async () => {
+      await withClient({ acquireTimeoutMs: 2_000 }, async (client, name) => {
+        const controller = new AbortController();
+        const batch = client.transactionBatch!(
+          [{ text: 'INSERT INTO slow_commits VALUES ($1) RETURNING id', values: [5] }],
+          { signal: controller.signal },
+        );
+        // The INSERT has answered; its check runs in COMMIT, which the abort does not stop.
+        expect(
+          await eventually(async () => (await running(name)).some((q) => q === 'COMMIT')),
+        ).toBe(true);
+        controller.abort(new Error('client went away'));
+        const rows = await batch;
+        expect(rows.map((r) => r.map((row) => row.map((cell) => String(cell))))).toEqual([[['5']]]);
+        expect(await client.query('SELECT count(*)::int FROM slow_commits')).toEqual([[1]]);
       });
     });
 

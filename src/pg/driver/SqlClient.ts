@@ -41,12 +41,16 @@ export interface SqlClient {
   ): Promise<() => Promise<void>>;
   /**
    * Runs `statements` in one transaction on one connection, like `transaction` running them one
-   * after the other, but sent together: BEGIN and every statement in one write, COMMIT once the
-   * last one answered (two round trips, whatever the number of statements). Resolves with each
-   * statement's rows, their columns as `queryBytes` gives them (UTF-8 bytes, null for NULL);
-   * a failing statement rejects with a StatementFailure naming it, after the
-   * transaction was rolled back (the statements after it fail too, unseen). Optional: without
-   * it, callers use `transaction`.
+   * after the other, but sent together: BEGIN, every statement and COMMIT in one write (one round
+   * trip, whatever the number of statements). Resolves with each statement's rows, their columns
+   * as `queryBytes` gives them (UTF-8 bytes, null for NULL), once the transaction committed. A
+   * failing statement aborts the transaction (the statements after it fail too, unseen) and
+   * PostgreSQL ends it at the COMMIT with a rollback; the promise then rejects with a
+   * StatementFailure naming the statement (a failing COMMIT: index `statements.length`). When
+   * the signal aborts, the statement running is cancelled, which rolls the transaction back the
+   * same way, and the promise rejects with the abort's error; once the last statement has ended,
+   * the COMMIT stands. Statements marked `genericPlan` at the start of the batch may run under
+   * generic plans (BatchStatement.genericPlan). Optional: without it, callers use `transaction`.
    */
   transactionBatch?(
     statements: ReadonlyArray<BatchStatement>,
@@ -73,6 +77,15 @@ export interface SqlTransaction {
 export interface BatchStatement {
   readonly text: string;
   readonly values: ReadonlyArray<unknown>;
+  /**
+   * The statement's plan hardly depends on its values, nor do those of what it fires (the
+   * foreign-key checks of the rows it inserts): it may run under a generic plan, like
+   * `QueryOptions.genericPlan`. postgres.js runs a batch that starts with such statements on a
+   * connection with `plan_cache_mode = auto`, and sets custom plans for the rest of the
+   * transaction before the first statement not marked (genericPlanPools.ts). Other drivers
+   * ignore it.
+   */
+  readonly genericPlan?: boolean | undefined;
 }
 
 /** The error of statement `index` of a transactionBatch (the database's, as `error`). */

@@ -1,7 +1,7 @@
 import postgres from 'postgres';
 import { ConnectionGate } from './ConnectionGate.js';
 import { createPgListener, type PgListener } from './createPgListener.js';
-import { genericPlanPools } from './genericPlanPools.js';
+import { batchPlans, CUSTOM_PLANS, genericPlanPools } from './genericPlanPools.js';
 import { RecyclingPool } from './RecyclingPool.js';
 import { abortError } from './abortError.js';
 import { afterSetup, SetupError, settle, settledStatement } from './setupStatement.js';
@@ -16,6 +16,7 @@ import {
   type PoolOptions,
   type QueryOptions,
   type QueryRows,
+  type BatchStatement,
   type SetupStatement,
   type SqlClient,
   StatementFailure,
@@ -180,18 +181,23 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
       listener ??= createPgListener(url, config);
       return listener.listen(channel, onNotify, onListen);
     },
-    // BEGIN and the statements pipelined on one reserved connection (postgres.js sends what is
-    // queued in the same tick in one write), COMMIT (or ROLLBACK) once they answered: decided in
-    // Node, so an abort seen before it never commits.
-    // A setup (the request's settings) goes right after BEGIN, in the same write.
+    // BEGIN, the statements and COMMIT pipelined on one reserved connection (postgres.js sends
+    // what is queued in the same tick in one write): one round trip. A failing statement aborts
+    // the transaction, and PostgreSQL answers the COMMIT with a rollback; an abort cancels the
+    // statement running, to the same effect. Whether it committed is read from COMMIT's answer.
+    // A setup (the request's settings) goes right after BEGIN; a batch that starts with
+    // generic-plan statements runs on those connections, switching to custom plans once
+    // (batchPlans in genericPlanPools.ts).
     transactionBatch: (batch, queryOptions) => {
       const signal = queryOptions?.signal;
-      const setup = queryOptions?.setup;
-      const skip = setup === undefined ? 0 : 1;
-      const statements = setup === undefined ? batch : [setup, ...batch];
+      const plans = batchPlans(batch, generic !== pools);
+      const { statements, origins } = batchStatements(batch, queryOptions?.setup, plans.switchAt);
+      const chosen = plans.generic ? generic : pools;
       const run = async () => {
-        const prepare = statements.map((s) => pools.admit(s.text));
-        const tx = await pools.current.reserve();
+        // Given up before it began: nothing is sent.
+        if (signal?.aborted) throw abortError(signal);
+        const prepare = statements.map((s) => chosen.admit(s.text));
+        const tx = await chosen.current.reserve();
         try {
           const begin = tx.unsafe('BEGIN').execute();
           const sent = statements.map((s, i) =>
@@ -201,24 +207,17 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
               .raw()
               .execute(),
           );
+          const commit = tx.unsafe('COMMIT').execute();
           const outcomes = await Promise.allSettled([
             begin,
             ...sent.map((q) => cancelOnAbort(q as unknown as CancellableQuery<ByteRows>, signal)),
+            commit,
           ]);
-          const failed = outcomes.findIndex((o) => o.status === 'rejected');
-          if (failed >= 0 || signal?.aborted) {
-            await tx.unsafe('ROLLBACK').catch(() => {});
-            if (failed < 0) throw abortError(signal as AbortSignal);
-            const reason = (outcomes[failed] as PromiseRejectedResult).reason as unknown;
-            // BEGIN's or the setup's failure is the request's, not a statement's.
-            if (failed === 0) throw reason;
-            if (failed <= skip) throw new SetupError(reason);
-            throw new StatementFailure(failed - 1 - skip, reason);
-          }
-          await tx.unsafe('COMMIT');
-          return outcomes
-            .slice(1 + skip)
-            .map((o) => (o as PromiseFulfilledResult<unknown>).value as ByteRows);
+          const ended = outcomes[outcomes.length - 1] as PromiseSettledResult<unknown>;
+          // A COMMIT that failed before it ran (a cancel request meant for the last statement
+          // that reached it once it had ended) leaves the transaction open and aborted.
+          if (ended.status === 'rejected') await tx.unsafe('ROLLBACK').catch(() => {});
+          return batchOutcome(outcomes, origins, batch.length, signal);
         } finally {
           tx.release();
         }
@@ -276,4 +275,74 @@ function cancelOnAbort<T>(query: CancellableQuery<T>, signal: AbortSignal | unde
       (error: unknown) => end(() => reject(error)),
     );
   });
+}
+
+/** Where a statement sent in a transaction batch comes from: the setup, or a batch index. */
+const SETUP = -1;
+
+/**
+ * The statements a transaction batch sends after BEGIN: the setup, then the batch's, with
+ * CUSTOM_PLANS before statement `switchAt` (-1: none). `origins` gives each one's batch index
+ * (SETUP for the setup; the plan switch counts as the statement it precedes, whose failure it
+ * would be).
+ */
+function batchStatements(
+  batch: ReadonlyArray<BatchStatement>,
+  setup: SetupStatement | undefined,
+  switchAt: number,
+): { readonly statements: SetupStatement[]; readonly origins: number[] } {
+  const statements: SetupStatement[] = [];
+  const origins: number[] = [];
+  if (setup !== undefined) {
+    statements.push(setup);
+    origins.push(SETUP);
+  }
+  batch.forEach((statement, i) => {
+    if (i === switchAt) {
+      statements.push(CUSTOM_PLANS);
+      origins.push(i);
+    }
+    statements.push(statement);
+    origins.push(i);
+  });
+  return { statements, origins };
+}
+
+/**
+ * A transaction batch's answer from its outcomes (BEGIN, each statement sent, COMMIT): the rows
+ * of each batch statement once COMMIT committed; else the first failure — BEGIN's or the
+ * setup's as they are, a statement's as a StatementFailure, COMMIT's own as the failure of
+ * statement `count` — or the abort's error when the request was given up.
+ */
+function batchOutcome(
+  outcomes: ReadonlyArray<PromiseSettledResult<unknown>>,
+  origins: ReadonlyArray<number>,
+  count: number,
+  signal: AbortSignal | undefined,
+): ByteRows[] {
+  const ended = outcomes[outcomes.length - 1] as PromiseSettledResult<unknown>;
+  const committed =
+    ended.status === 'fulfilled' && (ended.value as { command?: unknown }).command === 'COMMIT';
+  const failed = outcomes.findIndex((o) => o.status === 'rejected');
+  if (committed && failed < 0) {
+    const rows: ByteRows[] = new Array<ByteRows>(count);
+    // The statement of each index is the last one sent with it (after the plan switch).
+    origins.forEach((origin, i) => {
+      if (origin >= 0) rows[origin] = (outcomes[i + 1] as PromiseFulfilledResult<ByteRows>).value;
+    });
+    return rows;
+  }
+  if (failed === 0) throw (outcomes[0] as PromiseRejectedResult).reason;
+  if (failed > 0 && failed <= origins.length) {
+    const reason = (outcomes[failed] as PromiseRejectedResult).reason as unknown;
+    const origin = origins[failed - 1] as number;
+    // The setup's failure is the request's, not a statement's.
+    if (origin === SETUP) throw new SetupError(reason);
+    throw new StatementFailure(origin, reason);
+  }
+  // Every statement answered and COMMIT did not commit: it failed (a deferred constraint), or the
+  // request was given up and a cancel request reached the COMMIT.
+  if (signal?.aborted) throw abortError(signal);
+  if (ended.status === 'rejected') throw new StatementFailure(count, ended.reason);
+  throw new Error('The transaction was rolled back.');
 }

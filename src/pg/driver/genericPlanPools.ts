@@ -1,4 +1,9 @@
-import type { PoolOptions } from './SqlClient.js';
+import {
+  SESSION_SETTINGS,
+  type BatchStatement,
+  type PoolOptions,
+  type SetupStatement,
+} from './SqlClient.js';
 
 /**
  * The pools that run statements marked `QueryOptions.genericPlan`: pools of their own whose
@@ -20,4 +25,34 @@ export function genericPlanPools<P>(
 ): P {
   if (options.settings !== undefined && 'plan_cache_mode' in options.settings) return main;
   return open({ plan_cache_mode: 'auto' });
+}
+
+/**
+ * Sets the main connections' plan cache mode for the rest of a transaction on a generic-plan
+ * connection (transaction-local: COMMIT or ROLLBACK restores `auto`).
+ */
+export const CUSTOM_PLANS: SetupStatement = {
+  text: 'SELECT set_config($1, $2, true)',
+  values: ['plan_cache_mode', SESSION_SETTINGS['plan_cache_mode']],
+};
+
+/**
+ * How a transaction batch (SqlClient.transactionBatch) uses the plan cache modes. A mutation's
+ * write is planned the same whatever its values (arrays of unknown length), and so are the
+ * foreign-key checks PostgreSQL runs for each row it inserts, re-planned for every row under
+ * custom plans; its read-back, with per-parent `LIMIT $n`, needs custom plans (docs/pg-mutations.md,
+ * "Plans"). So a batch whose first statement is marked `genericPlan` runs on a generic-plan
+ * connection, and CUSTOM_PLANS is sent before the first statement that is not marked (`switchAt`,
+ * or -1): every statement from there on, marked or not, runs with custom plans. One mode switch
+ * per transaction at most.
+ *
+ * `separate`: whether there are generic-plan connections at all (genericPlanPools did not return
+ * the main pool); without them, the batch runs on the main connections as it is.
+ */
+export function batchPlans(
+  batch: ReadonlyArray<BatchStatement>,
+  separate: boolean,
+): { readonly generic: boolean; readonly switchAt: number } {
+  if (!separate || batch[0]?.genericPlan !== true) return { generic: false, switchAt: -1 };
+  return { generic: true, switchAt: batch.findIndex((s) => s.genericPlan !== true) };
 }

@@ -26,6 +26,8 @@ export interface WriteStatement {
   readonly text: string;
   readonly values: ReadonlyArray<unknown>;
   readonly mode: 'json' | 'value';
+  /** It may run under a generic plan (BatchStatement.genericPlan; see buildStatement). */
+  readonly genericPlan: boolean;
 }
 
 /** One mutation root field of an operation, compiled once per plan. */
@@ -63,6 +65,7 @@ export interface BoundStatement {
   readonly values: unknown[];
   readonly labels: string[];
   readonly mode: 'json' | 'value';
+  readonly genericPlan: boolean;
 }
 
 /**
@@ -314,6 +317,8 @@ function buildStatement(
   variables: Variables,
   make: (context: BuildContext) => SqlNode,
 ): WriteStatement {
+  // Table aliases made (`t1`, `t2`, …), as a read counts them (createPgSource.ts).
+  let tables = 0;
   const build = (mode: 'json' | 'value') => {
     let n = 0;
     const context: BuildContext = {
@@ -322,7 +327,10 @@ function buildStatement(
       fragments: env.request.fragments,
       conditionValues: env.request.conditionValues,
       variables,
-      alias: (prefix = 't') => `${prefix}${++n}`,
+      alias: (prefix = 't') => {
+        if (prefix === 't') tables++;
+        return `${prefix}${++n}`;
+      },
       objectType: (name) => env.request.schema.getType(name) as GraphQLObjectType,
       mode,
       sawComputed: { value: false },
@@ -345,7 +353,11 @@ function buildStatement(
   }
   addStatementTags(result.node, env.model, env.writes);
   const { text, values } = compileSql(result.node);
-  return { text, values, mode };
+  // A create's write makes no alias (its rows are arrays of unknown length, whatever the values:
+  // its plan, and those of the foreign-key checks of its rows, do not depend on them); an update
+  // or a read-back of one level makes one. A read-back with a relation has the per-parent LIMIT
+  // that a generic plan gets wrong (docs/pg.md), and keeps custom plans, as a read does.
+  return { text, values, mode, genericPlan: tables <= 1 };
 }
 
 function bound(statement: WriteStatement, bag: Variables, nulChecked = false): BoundStatement {
@@ -354,6 +366,7 @@ function bound(statement: WriteStatement, bag: Variables, nulChecked = false): B
     values: bindValues(statement.values, bag, nulChecked),
     labels: statement.values.map((v) => (v instanceof Param ? v.label : JSON.stringify(v))),
     mode: statement.mode,
+    genericPlan: statement.genericPlan,
   };
 }
 
