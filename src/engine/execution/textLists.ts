@@ -14,7 +14,7 @@ import {
 import { isPromise, type ExecutionContext } from './ExecutionContext.js';
 import { makeListCompleter as objectListCompleter } from './executeToObject.js';
 import type * as interpreter from './executeToJSON.js';
-import { FLAT_TEXT_CHUNK, flatText } from './flatText.js';
+import { FIRST_FLAT_TEXT, FLAT_TEXT_CHUNK, flatText } from './flatText.js';
 import { OMITTED } from './leafToJSON.js';
 import { addPath, type Path } from './Path.js';
 
@@ -126,7 +126,7 @@ export function makeTextListCompleter(
         pending.push(completeOne(ctx, info, listPath, item, index, promised));
         continue;
       }
-      if (text.length >= FLAT_TEXT_CHUNK) {
+      if (text.length >= (head === '' ? FIRST_FLAT_TEXT : FLAT_TEXT_CHUNK)) {
         head += flatText(text);
         text = '';
       }
