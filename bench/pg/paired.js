@@ -7,11 +7,11 @@
 //
 //   node pg/paired.js --compare ../other-checkout [--queries Q1,Q3] [--rounds 7] [--seconds 4]
 //     [--connections 16] [--pool 8] [--size 10k] [--cpu-prof <dir> | --heap-sampling <dir>]
-//     [--settings <name>=<json>]... [--cache hit|miss]...
+//     [--settings <name>=<json>]... [--cache hit|miss|store]...
 //
 // --settings adds this checkout's Sluice once more as contender <name>, its connections run with
 // the JSON object's settings over Sluice's own (e.g. `auto={"plan_cache_mode":"auto"}`).
-// --cache <hit|miss> (repeatable) adds every Sluice build once more with its result cache on as
+// --cache <hit|miss|store> (repeatable) adds every Sluice build once more with its result cache on as
 // servers/sluice.js's SLUICE_CACHE says, as contender <build>-<mode> (e.g. `this-miss`).
 //
 // --cpu-prof writes <dir>/<name>.cpuprofile of each Sluice server when it stops (summarise with
@@ -74,7 +74,8 @@ const withSettings = (spec) => {
   return sluice(spec.slice(0, at), ownRoot, { SLUICE_PG_SETTINGS: JSON.stringify(settings) });
 };
 for (const mode of values.cache)
-  if (mode !== 'hit' && mode !== 'miss') throw new Error(`--cache ${mode}: expected hit or miss`);
+  if (!['hit', 'miss', 'store'].includes(mode))
+    throw new Error(`--cache ${mode}: expected hit, miss or store`);
 const builds = [
   ...values.compare.map((root, i) => [`compare${i + 1}`, resolve(root)]),
   ['this', ownRoot],
