@@ -1,3 +1,5 @@
+import type { ResultCacheOptions } from '../server/index.js';
+
 /**
  * The options of `serve` and `demo` for the result cache (docs/cache.md), in the shape of the one
  * options table (options.ts spreads them into it; this file imports nothing of it).
@@ -7,7 +9,7 @@ export interface CacheConfig {
   cacheTtl: number;
   cacheFields: string[] | undefined;
   cacheOperations: string[] | undefined;
-  cacheAdmission: 'repeated' | 'all';
+  cacheAdmission: NonNullable<ResultCacheOptions['admission']>;
 }
 
 export const CACHE_DEFAULTS: CacheConfig = {

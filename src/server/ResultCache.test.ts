@@ -108,4 +108,25 @@ describe('SharedScope', () => {
     b.abort(new Error('b timed out'));
     expect(signal.aborted).toBe(true);
   });
+
+  it('says whether every waiting request was given up, before any signal is made', () => {
+    const request = { method: 'POST', url: '/', headers: {}, body: null };
+    const [a, b, c] = ['a', 'b', 'c'].map((id) => new OperationScope(request, id)) as [
+      OperationScope,
+      OperationScope,
+      OperationScope,
+    ];
+    const alone = new SharedScope(c);
+    expect(alone.aborted).toBe(false);
+    c.abort(new Error('c left'));
+    expect(alone.aborted).toBe(true);
+    const shared = new SharedScope(a);
+    shared.add(b);
+    a.abort(new Error('a left'));
+    expect(shared.aborted).toBe(false);
+    b.abort(new Error('b left'));
+    expect(shared.aborted).toBe(true);
+    // Made after all were given up: aborted from the start.
+    expect(shared.signal.aborted).toBe(true);
+  });
 });

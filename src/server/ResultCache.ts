@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ANY_WRITE, LruCache, type ExecuteOutcome } from '../engine/index.js';
 import { Doorkeeper } from './Doorkeeper.js';
 import type { SharedScope } from './SharedScope.js';
+import type { ResultCacheOptions } from './types.js';
 
 /**
  * An answer the result cache may keep: what a hit answers with, and what a fresh answer's HTTP
@@ -44,7 +45,7 @@ export interface Flight {
 }
 
 /** Which answers are kept (docs/cache.md, "Admission"). */
-export type CacheAdmission = 'repeated' | 'all';
+export type CacheAdmission = NonNullable<ResultCacheOptions['admission']>;
 
 export interface ResultCacheStats {
   hits: number;
