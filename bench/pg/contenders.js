@@ -41,7 +41,7 @@ export const CONTENDERS = [
   {
     name: 'sluice-cache-hit',
     description:
-      'Sluice with its result cache on for Query.users: every request after the first a hit',
+      'Sluice with its result cache on for Query.users: every request after the second a hit (the second is kept: the default admission)',
     script: script('sluice'),
     dialect: 'canonical',
     peer: false,
@@ -51,12 +51,22 @@ export const CONTENDERS = [
   {
     name: 'sluice-cache-miss',
     description:
-      'Sluice with its result cache on for Query.users, each request in a scope of its own: every request looks it up, misses, runs and is stored',
+      'Sluice with its result cache on for Query.users, each request in a scope of its own: every request computes its key, looks it up, misses and runs; its key seen once, its answer is not kept (the default admission)',
     script: script('sluice'),
     dialect: 'canonical',
     peer: false,
     optIn: true,
     env: { SLUICE_CACHE: 'miss' },
+  },
+  {
+    name: 'sluice-cache-store',
+    description:
+      "As sluice-cache-miss with admission: 'all': every answer is also kept, the oldest evicted once the cache is full (what a miss that is kept costs)",
+    script: script('sluice'),
+    dialect: 'canonical',
+    peer: false,
+    optIn: true,
+    env: { SLUICE_CACHE: 'store' },
   },
   {
     name: 'sluice-plain-rows',

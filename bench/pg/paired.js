@@ -7,10 +7,12 @@
 //
 //   node pg/paired.js --compare ../other-checkout [--queries Q1,Q3] [--rounds 7] [--seconds 4]
 //     [--connections 16] [--pool 8] [--size 10k] [--cpu-prof <dir> | --heap-sampling <dir>]
-//     [--settings <name>=<json>]...
+//     [--settings <name>=<json>]... [--cache hit|miss|store]...
 //
 // --settings adds this checkout's Sluice once more as contender <name>, its connections run with
 // the JSON object's settings over Sluice's own (e.g. `auto={"plan_cache_mode":"auto"}`).
+// --cache <hit|miss|store> (repeatable) adds every Sluice build once more with its result cache on as
+// servers/sluice.js's SLUICE_CACHE says, as contender <build>-<mode> (e.g. `this-miss`).
 //
 // --cpu-prof writes <dir>/<name>.cpuprofile of each Sluice server when it stops (summarise with
 // `node http/profileSummary.js <file> 40`); --heap-sampling writes <dir>/<name>.heapprofile
@@ -31,6 +33,7 @@ const { values } = parseArgs({
   options: {
     compare: { type: 'string', multiple: true, default: [] },
     settings: { type: 'string', multiple: true, default: [] },
+    cache: { type: 'string', multiple: true, default: [] },
     queries: { type: 'string', default: 'Q1,Q3' },
     rounds: { type: 'string', default: '7' },
     seconds: { type: 'string', default: '4' },
@@ -70,11 +73,20 @@ const withSettings = (spec) => {
   const settings = JSON.parse(spec.slice(at + 1));
   return sluice(spec.slice(0, at), ownRoot, { SLUICE_PG_SETTINGS: JSON.stringify(settings) });
 };
+for (const mode of values.cache)
+  if (!['hit', 'miss', 'store'].includes(mode))
+    throw new Error(`--cache ${mode}: expected hit, miss or store`);
+const builds = [
+  ...values.compare.map((root, i) => [`compare${i + 1}`, resolve(root)]),
+  ['this', ownRoot],
+];
 const contenders = [
   { name: 'hand-written', script: here('./servers/handwritten.js'), env: {} },
-  ...values.compare.map((root, i) => sluice(`compare${i + 1}`, resolve(root))),
-  sluice('this', ownRoot),
+  ...builds.map(([name, root]) => sluice(name, root)),
   ...values.settings.map(withSettings),
+  ...values.cache.flatMap((mode) =>
+    builds.map(([name, root]) => sluice(`${name}-${mode}`, root, { SLUICE_CACHE: mode })),
+  ),
 ];
 
 const log = (line) => process.stdout.write(`${line}\n`);

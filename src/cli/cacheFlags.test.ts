@@ -13,7 +13,14 @@ describe('result cache flags', () => {
   it('reads them from flags and SLUICE_* variables', () => {
     const { config } = parseCommand(
       'serve',
-      ['--cache-bytes', '1000000', '--cache-fields', 'Query.users,Query.posts'],
+      [
+        '--cache-bytes',
+        '1000000',
+        '--cache-fields',
+        'Query.users,Query.posts',
+        '--cache-admission',
+        'all',
+      ],
       { SLUICE_CACHE_TTL: '5', SLUICE_CACHE_OPERATIONS: 'Feed' },
       process.cwd(),
     );
@@ -22,7 +29,11 @@ describe('result cache flags', () => {
       cacheTtl: 5,
       cacheFields: ['Query.users', 'Query.posts'],
       cacheOperations: ['Feed'],
+      cacheAdmission: 'all',
     });
+    expect(() => parseCommand('serve', ['--cache-admission', 'first'], {}, process.cwd())).toThrow(
+      /--cache-admission: expected one of repeated, all/,
+    );
   });
 
   it('leaves the cache off by default, and otherwise passes the policy and the bus on', () => {
@@ -41,6 +52,7 @@ describe('result cache flags', () => {
     expect(cacheOptions(config, { invalidation: bus })).toEqual({
       maxBytes: 4096,
       ttl: 7,
+      admission: 'repeated',
       fields: { 'Query.a': 7 },
       operations: { A: 7 },
       invalidation: bus,
@@ -57,8 +69,10 @@ describe('result cache flags', () => {
       '--cache-ttl <s>',
       '--cache-fields <coordinates>',
       '--cache-operations <names>',
+      '--cache-admission <which>',
     ])
       expect(serve).toContain(flag);
     expect(serve).toMatch(/--cache-bytes <n>.*\n\s+default 0: off/);
+    expect(serve).toMatch(/--cache-admission <which>.*\n\s+one of repeated, all; default repeated/);
   });
 });

@@ -1,3 +1,5 @@
+import type { ResultCacheOptions } from '../server/index.js';
+
 /**
  * The options of `serve` and `demo` for the result cache (docs/cache.md), in the shape of the one
  * options table (options.ts spreads them into it; this file imports nothing of it).
@@ -7,6 +9,7 @@ export interface CacheConfig {
   cacheTtl: number;
   cacheFields: string[] | undefined;
   cacheOperations: string[] | undefined;
+  cacheAdmission: NonNullable<ResultCacheOptions['admission']>;
 }
 
 export const CACHE_DEFAULTS: CacheConfig = {
@@ -14,6 +17,7 @@ export const CACHE_DEFAULTS: CacheConfig = {
   cacheTtl: 60,
   cacheFields: undefined,
   cacheOperations: undefined,
+  cacheAdmission: 'repeated',
 };
 
 const both = ['serve', 'demo'] as const;
@@ -51,11 +55,20 @@ export const CACHE_OPTIONS = [
     help: 'result cache: query operation names to cache',
     defaultHelp: 'none',
   },
+  {
+    name: 'cacheAdmission',
+    kind: { type: 'enum', values: ['repeated', 'all'] },
+    commands: both,
+    placeholder: 'which',
+    help: 'result cache: keep an answer once its request repeats, or every answer',
+    defaultHelp: 'repeated',
+  },
 ] as const satisfies ReadonlyArray<{
   readonly name: keyof CacheConfig;
   readonly kind:
     | { readonly type: 'list' }
-    | { readonly type: 'integer'; readonly min: number; readonly max: number };
+    | { readonly type: 'integer'; readonly min: number; readonly max: number }
+    | { readonly type: 'enum'; readonly values: readonly string[] };
   readonly commands: readonly ('serve' | 'demo')[];
   readonly placeholder: string;
   readonly help: string;

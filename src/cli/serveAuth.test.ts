@@ -117,11 +117,14 @@ describe('sluice serve --jwt-secret', () => {
 
 describe('sluice serve --jwt-secret with the result cache', () => {
   it('keeps one entry per role and claims: the same document never answers another token', async () => {
+    // Every answer kept from its first request: each entry's isolation, not its admission.
     const cli = await withJwt(
       '--cache-bytes',
       '1000000',
       '--cache-fields',
       'Query.notes,Query.owners',
+      '--cache-admission',
+      'all',
     );
     const ask = async (query: string, bearer?: string) => {
       const res = await postQuery(cli.url, query, bearer === undefined ? {} : { bearer });

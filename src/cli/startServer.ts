@@ -151,7 +151,10 @@ export function serverOptions(
 
 /** The result cache from `--cache-*` (docs/cache.md); undefined when `--cache-bytes` is 0. */
 export function cacheOptions(
-  config: Pick<ServeConfig, 'cacheBytes' | 'cacheTtl' | 'cacheFields' | 'cacheOperations'>,
+  config: Pick<
+    ServeConfig,
+    'cacheBytes' | 'cacheTtl' | 'cacheFields' | 'cacheOperations' | 'cacheAdmission'
+  >,
   source: Pick<ServeSource, 'invalidation' | 'cacheScope'>,
 ): ResultCacheOptions | undefined {
   if (config.cacheBytes <= 0) return undefined;
@@ -163,6 +166,7 @@ export function cacheOptions(
   return {
     maxBytes: config.cacheBytes,
     ttl,
+    admission: config.cacheAdmission,
     ...(fields ? { fields } : {}),
     ...(operations ? { operations } : {}),
     ...(source.invalidation ? { invalidation: source.invalidation } : {}),

@@ -19,7 +19,7 @@ function outcome(body: string, reads: string[] = [], errorCount = 0): ExecuteOut
 
 describe('ResultCache', () => {
   it('invalidates the entries that read a tag, and those that read ANY_WRITE on any write', () => {
-    const cache = new ResultCache(1 << 20, () => 0);
+    const cache = new ResultCache(1 << 20, () => 0, 'all');
     cache.keep('posts', 1000, outcome('{"data":1}', ['public.posts']));
     cache.keep('users', 1000, outcome('{"data":2}', ['public.users']));
     cache.keep('view', 1000, outcome('{"data":3}', ['public.v', '*']));
@@ -51,7 +51,7 @@ describe('ResultCache', () => {
     expect(cache.joinFlight('k')).toBeDefined();
     cache.invalidate(['public.posts']);
     finish(outcome('{"data":1}', ['public.posts']));
-    expect((await done).body).toBe('{"data":1}');
+    expect((await done.done).body).toBe('{"data":1}');
     expect([cache.get('k'), cache.joinFlight('k')]).toEqual([undefined, undefined]);
     // Unrelated writes meanwhile do not stop it being kept.
     const again = cache.fly(
@@ -61,8 +61,31 @@ describe('ResultCache', () => {
       Promise.resolve(outcome('{"data":2}', ['public.posts'])),
     );
     cache.invalidate(['public.users']);
-    await again;
+    await again.done;
     expect(cache.get('k')?.body).toBe('{"data":2}');
+  });
+
+  it('keeps an answer the second time its key is asked, or at once after its entry went stale', () => {
+    let now = 0;
+    const cache = new ResultCache(1 << 20, () => now);
+    const first = cache.keep('k', 1000, outcome('{"data":1}'));
+    // Fit to keep (the caller's headers say so), not kept.
+    expect([first?.body, first?.expiresAt, cache.get('k')]).toEqual([
+      '{"data":1}',
+      1000,
+      undefined,
+    ]);
+    cache.keep('k', 1000, outcome('{"data":2}'));
+    expect(cache.get('k')?.body).toBe('{"data":2}');
+    now = 1000;
+    expect(cache.get('k')).toBeUndefined();
+    cache.keep('k', 1000, outcome('{"data":3}'));
+    expect(cache.get('k')?.body).toBe('{"data":3}');
+    expect(cache.stats()).toMatchObject({ unadmitted: 1, entries: 1, hits: 2 });
+    // Forgotten with the entries when another schema serves.
+    cache.clear();
+    cache.keep('k', 1000, outcome('{"data":4}'));
+    expect(cache.get('k')).toBeUndefined();
   });
 
   it('keeps no answer with errors', () => {
@@ -84,5 +107,26 @@ describe('SharedScope', () => {
     expect(signal.aborted).toBe(false);
     b.abort(new Error('b timed out'));
     expect(signal.aborted).toBe(true);
+  });
+
+  it('says whether every waiting request was given up, before any signal is made', () => {
+    const request = { method: 'POST', url: '/', headers: {}, body: null };
+    const [a, b, c] = ['a', 'b', 'c'].map((id) => new OperationScope(request, id)) as [
+      OperationScope,
+      OperationScope,
+      OperationScope,
+    ];
+    const alone = new SharedScope(c);
+    expect(alone.aborted).toBe(false);
+    c.abort(new Error('c left'));
+    expect(alone.aborted).toBe(true);
+    const shared = new SharedScope(a);
+    shared.add(b);
+    a.abort(new Error('a left'));
+    expect(shared.aborted).toBe(false);
+    b.abort(new Error('b left'));
+    expect(shared.aborted).toBe(true);
+    // Made after all were given up: aborted from the start.
+    expect(shared.signal.aborted).toBe(true);
   });
 });

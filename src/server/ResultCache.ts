@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
 import { ANY_WRITE, LruCache, type ExecuteOutcome } from '../engine/index.js';
+import { Doorkeeper } from './Doorkeeper.js';
 import type { SharedScope } from './SharedScope.js';
+import type { ResultCacheOptions } from './types.js';
 
-/** A response kept by the result cache: what a hit answers with. */
+/**
+ * An answer the result cache may keep: what a hit answers with, and what a fresh answer's HTTP
+ * caching headers are made from. One object per entry: its body, its expiry, and what
+ * invalidation checks it against.
+ */
 export class CachedResponse {
   #etag: string | undefined;
   constructor(
@@ -10,6 +16,10 @@ export class CachedResponse {
     readonly body: string | Uint8Array,
     /** When the entry stops being served, on the cache's clock (milliseconds). */
     readonly expiresAt: number,
+    /** The invalidation epoch when the execution that made it started. */
+    readonly epoch: number,
+    /** What the execution read (the data sources' tags, as they reported them: not copied). */
+    readonly reads: Iterable<string>,
   ) {}
 
   /** `ETag`: made on first use (GET requests only need it), then kept. */
@@ -18,15 +28,7 @@ export class CachedResponse {
   }
 }
 
-interface Entry {
-  readonly response: CachedResponse;
-  /** The invalidation epoch when the execution that made it started. */
-  readonly epoch: number;
-  /** What the execution read (the data sources' tags). */
-  readonly reads: ReadonlyArray<string>;
-}
-
-/** What the execution that a lookup missed must report back (ResultCache.settle). */
+/** What the execution that a lookup missed must report back (ResultCache.fly). */
 export interface Flight {
   readonly key: string;
   /** The invalidation epoch when it started: a write after it makes the result unfit to keep. */
@@ -35,11 +37,21 @@ export interface Flight {
   readonly done: Promise<ExecuteOutcome<string | Uint8Array>>;
   /** The requests waiting for it, whose signals its statement follows. */
   readonly scope: SharedScope;
+  /**
+   * Once `done`: the answer when it was fit to keep (data, no errors, no write to what it read
+   * meanwhile), whether or not it was admitted; undefined when it was not.
+   */
+  response: CachedResponse | undefined;
 }
+
+/** Which answers are kept (docs/cache.md, "Admission"). */
+export type CacheAdmission = NonNullable<ResultCacheOptions['admission']>;
 
 export interface ResultCacheStats {
   hits: number;
   misses: number;
+  /** Fit answers not kept because their key was seen for the first time (admission). */
+  unadmitted: number;
   /** Requests that waited for an identical one already running instead of executing. */
   shared: number;
   invalidations: number;
@@ -47,10 +59,16 @@ export interface ResultCacheStats {
   bytes: number;
 }
 
-/** Bytes counted per entry besides its body and key: the entry, its response and its tags. */
+/** Bytes counted per entry besides its body and key: the entry, its slot and its tags. */
 const ENTRY_OVERHEAD = 256;
 /** Distinct tags whose last invalidation is remembered; past it everything is invalidated once. */
 const MAX_TAGS = 10_000;
+/**
+ * Keys the doorkeeper remembers (its window), per byte of the bound: one for each KiB, between
+ * 1,024 and 1,048,576 (a 64 MiB cache: 65,536 keys, 256 KiB of filters).
+ */
+const DOORKEEPER_BYTES_PER_KEY = 1024;
+const DOORKEEPER_WINDOW = { min: 1024, max: 1 << 20 };
 
 /** The entity tag of a body: quoted, base64url of the first 16 bytes of its SHA-256. */
 export function entityTag(body: string | Uint8Array): string {
@@ -65,40 +83,59 @@ function byteLength(body: string | Uint8Array): number {
 /**
  * The store of the result cache (docs/cache.md): response bodies by key, bounded in bytes (the
  * body's UTF-8 bytes, the key's characters at two bytes each, and a fixed overhead), least
- * recently used first out; one execution per key at a time (single flight); invalidation by tag.
+ * recently used first out; one execution per key at a time (single flight); invalidation by tag;
+ * with `'repeated'` admission (the default), an answer is kept only when its key was already
+ * asked within the doorkeeper's window, or was kept before and went stale.
  *
  * Invalidation keeps no index from tags to entries: every invalidation advances an epoch and
  * stamps each tag it names with it, and an entry is served only while none of the tags it read
  * was stamped after its execution started (checked per hit, one map lookup per tag). A result
- * whose execution overlapped a write to what it read is answered but not kept.
+ * whose execution overlapped a write to what it read is answered but not kept. Invalidating
+ * everything voids every entry by epoch too: the stale entries go when next looked up (and their
+ * keys are admitted again at once) or evicted, as after any invalidation.
  */
 export class ResultCache {
-  readonly #entries: LruCache<string, Entry>;
+  readonly #entries: LruCache<string, CachedResponse>;
   readonly #flights = new Map<string, Flight>();
+  /** Admission: null when every fit answer is kept. */
+  readonly #doorkeeper: Doorkeeper | null;
   /** The epoch each tag was last invalidated at. */
   readonly #tagEpochs = new Map<string, number>();
   readonly #now: () => number;
   #epoch = 0;
-  /** Entries whose execution started before this epoch are void (`clear`). */
+  /** Entries whose execution started before this epoch are void (everything invalidated). */
   #clearedAt = 0;
   /** The epoch of the last invalidation of any tag (what ANY_WRITE readers follow). */
   #lastWrite = 0;
-  readonly #stats = { hits: 0, misses: 0, shared: 0, invalidations: 0 };
+  readonly #stats = { hits: 0, misses: 0, unadmitted: 0, shared: 0, invalidations: 0 };
 
-  constructor(maxBytes: number, now: () => number = Date.now) {
+  constructor(
+    maxBytes: number,
+    now: () => number = Date.now,
+    admission: CacheAdmission = 'repeated',
+  ) {
     this.#entries = new LruCache(Infinity, maxBytes);
     this.#now = now;
+    const window = Math.min(
+      DOORKEEPER_WINDOW.max,
+      Math.max(DOORKEEPER_WINDOW.min, Math.floor(maxBytes / DOORKEEPER_BYTES_PER_KEY)),
+    );
+    this.#doorkeeper = admission === 'all' ? null : new Doorkeeper(window);
   }
 
-  /** The kept response for `key`, when it is fresh; otherwise undefined (and it is dropped). */
+  /**
+   * The kept response for `key`, when it is fresh; otherwise undefined (and a stale one is
+   * dropped, its key admitted when its answer comes back).
+   */
   get(key: string): CachedResponse | undefined {
     const entry = this.#entries.get(key);
     if (entry !== undefined) {
-      if (entry.response.expiresAt > this.#now() && this.#valid(entry)) {
+      if (entry.expiresAt > this.#now() && this.#valid(entry.epoch, entry.reads)) {
         this.#stats.hits++;
-        return entry.response;
+        return entry;
       }
       this.#entries.delete(key);
+      this.#doorkeeper?.remember(key);
     }
     this.#stats.misses++;
     return undefined;
@@ -113,21 +150,24 @@ export class ResultCache {
 
   /**
    * Registers the one execution for `key`: identical requests wait for it (`joinFlight`) until it
-   * settles. `running` is it, started with `scope` as its signal; its outcome is kept when it has data and no errors, and the
-   * invalidations since it started spared what it read. An error (a rejection, or an outcome with
-   * errors) is given to the requests that waited for this execution only; the next one runs again.
+   * settles. `running` is it, started with `scope` as its signal. Its outcome is fit to keep when
+   * it has data and no errors and the invalidations since it started spared what it read; then
+   * it is kept if admitted (decided now, as the execution starts). An error (a rejection, or an
+   * outcome with errors) is given to the requests that waited for this execution only; the next
+   * one runs again.
    */
   fly(
     key: string,
     ttlMs: number,
     scope: SharedScope,
     running: Promise<ExecuteOutcome<string | Uint8Array>>,
-  ): Promise<ExecuteOutcome<string | Uint8Array>> {
+  ): Flight {
     const epoch = this.#epoch;
+    const admitted = this.#admits(key);
     const done = running.then(
       (outcome) => {
         this.#flights.delete(key);
-        this.#keep(key, epoch, ttlMs, outcome);
+        flight.response = this.#settle(key, epoch, ttlMs, outcome, admitted);
         return outcome;
       },
       (error: unknown) => {
@@ -135,71 +175,94 @@ export class ResultCache {
         throw error;
       },
     );
-    this.#flights.set(key, { key, epoch, done, scope });
-    return done;
+    const flight: Flight = { key, epoch, done, scope, response: undefined };
+    this.#flights.set(key, flight);
+    return flight;
   }
 
-  /** Keeps an outcome that was computed without a flight (a synchronous execution). */
-  keep(key: string, ttlMs: number, outcome: ExecuteOutcome<string | Uint8Array>): void {
-    this.#keep(key, this.#epoch, ttlMs, outcome);
-  }
-
-  /** The kept response of `key` (just stored by `keep` or `fly`), not counted as a use. */
-  peek(key: string): CachedResponse | undefined {
-    const entry = this.#entries.peek(key);
-    return entry === undefined ? undefined : entry.response;
+  /**
+   * An outcome that was computed without a flight (a synchronous execution): kept if fit and
+   * admitted. Returns it as a response when it was fit to keep, kept or not.
+   */
+  keep(
+    key: string,
+    ttlMs: number,
+    outcome: ExecuteOutcome<string | Uint8Array>,
+  ): CachedResponse | undefined {
+    return this.#settle(key, this.#epoch, ttlMs, outcome, this.#admits(key));
   }
 
   /**
    * Every entry that read one of `tags`, or ANY_WRITE, stops being served; ANY_WRITE among the
-   * tags clears everything.
+   * tags voids everything.
    */
   invalidate(tags: Iterable<string>): void {
     const epoch = ++this.#epoch;
     this.#lastWrite = epoch;
     this.#stats.invalidations++;
     for (const tag of tags) {
-      if (tag === ANY_WRITE) return this.clear();
+      if (tag === ANY_WRITE) return this.#voidAll();
       this.#tagEpochs.set(tag, epoch);
     }
-    if (this.#tagEpochs.size > MAX_TAGS) this.clear();
+    if (this.#tagEpochs.size > MAX_TAGS) this.#voidAll();
   }
 
-  /** Every entry stops being served, and results of executions running now are not kept. */
+  /**
+   * Drops every entry and forgets every key (another schema serves from now on), and results of
+   * executions running now are not kept.
+   */
   clear(): void {
-    const epoch = ++this.#epoch;
-    this.#clearedAt = epoch;
-    this.#lastWrite = epoch;
-    this.#tagEpochs.clear();
+    this.#voidAll();
     this.#entries.clear();
+    this.#doorkeeper?.clear();
   }
 
   stats(): ResultCacheStats {
     return { ...this.#stats, entries: this.#entries.size, bytes: this.#entries.bytes };
   }
 
-  #valid(entry: Pick<Entry, 'epoch' | 'reads'>): boolean {
-    if (entry.epoch < this.#clearedAt) return false;
-    for (const tag of entry.reads) {
+  /** Every entry stops being served, and results of executions running now are not kept. */
+  #voidAll(): void {
+    const epoch = ++this.#epoch;
+    this.#clearedAt = epoch;
+    this.#lastWrite = epoch;
+    this.#tagEpochs.clear();
+  }
+
+  #admits(key: string): boolean {
+    return this.#doorkeeper === null || this.#doorkeeper.admit(key);
+  }
+
+  #valid(epoch: number, reads: Iterable<string>): boolean {
+    if (epoch < this.#clearedAt) return false;
+    for (const tag of reads) {
       const at = tag === ANY_WRITE ? this.#lastWrite : this.#tagEpochs.get(tag);
-      if (at !== undefined && at > entry.epoch) return false;
+      if (at !== undefined && at > epoch) return false;
     }
     return true;
   }
 
-  #keep(
+  #settle(
     key: string,
     epoch: number,
     ttlMs: number,
     outcome: ExecuteOutcome<string | Uint8Array>,
-  ): void {
-    if (!outcome.hasData || outcome.errorCount > 0 || !(ttlMs > 0)) return;
-    const reads = outcome.tags === undefined ? [] : [...outcome.tags.reads];
-    if (!this.#valid({ epoch, reads })) return;
+    admitted: boolean,
+  ): CachedResponse | undefined {
+    if (!outcome.hasData || outcome.errorCount > 0 || !(ttlMs > 0)) return undefined;
+    const reads = outcome.tags?.reads ?? NO_TAGS;
+    if (!this.#valid(epoch, reads)) return undefined;
     const body = outcome.body;
-    const response = new CachedResponse(body, this.#now() + ttlMs);
+    const response = new CachedResponse(body, this.#now() + ttlMs, epoch, reads);
+    if (!admitted) {
+      this.#stats.unadmitted++;
+      return response;
+    }
     let bytes = ENTRY_OVERHEAD + byteLength(body) + 2 * key.length;
     for (const tag of reads) bytes += 2 * tag.length;
-    this.#entries.set(key, { response, epoch, reads }, bytes);
+    this.#entries.set(key, response, bytes);
+    return response;
   }
 }
+
+const NO_TAGS: ReadonlyArray<string> = [];

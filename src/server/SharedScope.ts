@@ -7,37 +7,40 @@ import type { OperationScope } from './OperationScope.js';
  * the engine asks for the signal, which it does only for a statement that must wait or runs long.
  */
 export class SharedScope {
-  readonly #scopes: OperationScope[] = [];
+  readonly #first: OperationScope;
+  /** The requests that joined the first; made when one does (most executions have none). */
+  #others: OperationScope[] | undefined;
   #controller: AbortController | undefined;
   #left = 0;
 
   constructor(first: OperationScope) {
-    this.#scopes.push(first);
+    this.#first = first;
   }
 
   /** Another request waits for the execution. */
   add(scope: OperationScope): void {
-    this.#scopes.push(scope);
+    (this.#others ??= []).push(scope);
     if (this.#controller) this.#follow(scope, this.#controller);
   }
 
   /** Whether every waiting request was given up, asked without making any signal. */
   get aborted(): boolean {
     if (this.#controller) return this.#controller.signal.aborted;
-    return this.#scopes.every((scope) => scope.aborted);
+    return this.#first.aborted && (this.#others?.every((scope) => scope.aborted) ?? true);
   }
 
   get signal(): AbortSignal {
     if (this.#controller) return this.#controller.signal;
     const controller = (this.#controller = new AbortController());
-    for (const scope of this.#scopes) this.#follow(scope, controller);
+    this.#follow(this.#first, controller);
+    if (this.#others) for (const scope of this.#others) this.#follow(scope, controller);
     return controller.signal;
   }
 
   #follow(scope: OperationScope, controller: AbortController): void {
     const signal = scope.signal;
     const leave = () => {
-      if (++this.#left === this.#scopes.length) controller.abort(signal.reason);
+      if (++this.#left === 1 + (this.#others?.length ?? 0)) controller.abort(signal.reason);
     };
     if (signal.aborted) leave();
     else signal.addEventListener('abort', leave, { once: true });

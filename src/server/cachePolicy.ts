@@ -5,9 +5,14 @@ import type { ResultCacheOptions } from './types.js';
 /** The directive a query operation opts into the result cache with (`withCachedDirective`). */
 export const CACHED_DIRECTIVE = 'cached';
 
-/** How one operation is cached: for how long. */
+/** How one operation is cached: for how long, and under which number in its entries' keys. */
 export interface CachePolicy {
   readonly ttlMs: number;
+  /**
+   * The operation's number, unique per endpoint: a key holds it instead of the document's text
+   * and the operation's name (see cacheKey).
+   */
+  readonly operation: number;
 }
 
 export const DEFAULT_CACHE_TTL_SECONDS = 60;
@@ -24,8 +29,9 @@ export function cachePolicyOf(
 ): (prepared: PreparedOperation, rootType: string) => CachePolicy | undefined {
   const policies = new WeakMap<object, CachePolicy | null>();
   const defaultTtl = options.ttl ?? DEFAULT_CACHE_TTL_SECONDS;
-  const seconds = (ttl: number | undefined) =>
-    ttl === undefined || !(ttl > 0) ? undefined : { ttlMs: ttl * 1000 };
+  let operations = 0;
+  const seconds = (ttl: number | undefined): CachePolicy | undefined =>
+    ttl === undefined || !(ttl > 0) ? undefined : { ttlMs: ttl * 1000, operation: ++operations };
 
   function decide(prepared: PreparedOperation, rootType: string): CachePolicy | undefined {
     if (prepared.operationType !== 'query') return undefined;
@@ -120,15 +126,17 @@ function sortKeys(_key: string, value: unknown): unknown {
 }
 
 /**
- * The key of a request's entry: its scope (after its length, since it may hold any character),
- * operation name, canonical variables and document text, separated by NUL, which neither a
- * GraphQL name nor JSON text holds unescaped: two different requests never share a key.
+ * The key of a request's entry: its operation's number (CachePolicy.operation), its scope (after
+ * its length, since it may hold any character) and its canonical variables: two different
+ * requests never share a key.
+ *
+ * The number stands for the document and the operation's name: the policy is decided once per
+ * operation of a parsed document, which the engine keeps per document text and operation name
+ * (its plan cache). So a key stays short whatever the document's size, and is made without
+ * copying the document's text into it on every request. A document parsed again (the plan cache
+ * evicted it) gets new numbers: its old entries are no longer found and age out, which can cost
+ * a miss but never shares an answer between two operations.
  */
-export function cacheKey(
-  scope: string,
-  operationName: string | undefined,
-  variables: string,
-  query: string,
-): string {
-  return `${scope.length}:${scope}\0${operationName ?? ''}\0${variables}\0${query}`;
+export function cacheKey(operation: number, scope: string, variables: string): string {
+  return `${operation}:${scope.length}:${scope}${variables}`;
 }

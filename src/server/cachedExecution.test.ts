@@ -51,9 +51,31 @@ function counted() {
   };
 }
 
+/**
+ * A handler with a result cache that keeps every answer from its first request (`admission:
+ * 'all'`), unless `cache` says otherwise: what each feature does to a kept entry, apart from when
+ * entries are admitted ("admission" below, with the default).
+ */
+/** `n` identical requests sent while the fixture's slow fields are held, then released. */
+async function concurrently(
+  fixture: ReturnType<typeof counted>,
+  handle: ReturnType<typeof createHandler>,
+  query: string,
+  n: number,
+) {
+  fixture.hold();
+  const pending = Array.from({ length: n }, () => send(handle, post(query)));
+  await new Promise((resolve) => setImmediate(resolve));
+  fixture.release();
+  return Promise.all(pending);
+}
+
 function cachedHandler(cache: ResultCacheOptions, fixture = counted()) {
   const engine = createEngine({ schema: fixture.schema });
-  return { ...fixture, handle: createHandler({ engine, cache, csrf: false }) };
+  return {
+    ...fixture,
+    handle: createHandler({ engine, cache: { admission: 'all', ...cache }, csrf: false }),
+  };
 }
 
 const post = (query: string, variables?: object, headers: Record<string, string> = {}) => ({
@@ -195,11 +217,7 @@ describe('the result cache: single flight', () => {
   it('runs N concurrent identical requests once', async () => {
     const fixture = counted();
     const { handle, state } = cachedHandler({ fields: { 'Query.slow': 60 } }, fixture);
-    fixture.hold();
-    const pending = Array.from({ length: 8 }, () => send(handle, post('{ slow }')));
-    await new Promise((resolve) => setImmediate(resolve));
-    fixture.release();
-    const answers = await Promise.all(pending);
+    const answers = await concurrently(fixture, handle, '{ slow }', 8);
     expect(state.runs).toBe(1);
     expect(new Set(answers.map((a) => a.text))).toEqual(new Set(['{"data":{"slow":1}}']));
     expect(answers.filter((a) => a.headers['x-sluice-cache'] === 'shared')).toHaveLength(7);
@@ -208,11 +226,7 @@ describe('the result cache: single flight', () => {
   it("gives an error to that execution's waiters only, and keeps nothing of it", async () => {
     const fixture = counted();
     const { handle, state } = cachedHandler({ fields: { 'Query.flaky': 60 } }, fixture);
-    fixture.hold();
-    const pending = Array.from({ length: 4 }, () => send(handle, post('{ flaky }')));
-    await new Promise((resolve) => setImmediate(resolve));
-    fixture.release();
-    const answers = await Promise.all(pending);
+    const answers = await concurrently(fixture, handle, '{ flaky }', 4);
     expect(state.fails).toBe(1);
     for (const answer of answers) {
       expect(answer.json.errors?.[0]?.message).toBe('flaky');
@@ -276,5 +290,105 @@ describe('the result cache: HTTP caching', () => {
       'private, max-age=60',
       undefined,
     ]);
+  });
+});
+
+describe('the result cache: admission (the default, "repeated")', () => {
+  const repeated = (cache: ResultCacheOptions, fixture?: ReturnType<typeof counted>) =>
+    cachedHandler({ admission: 'repeated', ...cache }, fixture);
+
+  it('keeps an answer once its request repeats; the first is answered with caching headers, not kept', async () => {
+    const { handle, state } = repeated({ fields: { 'Query.n': 30 } });
+    const first = await send(handle, post('{ n }'));
+    expect([first.json, first.headers['x-sluice-cache'], first.headers['cache-control']]).toEqual([
+      { data: { n: 1 } },
+      'miss',
+      'public, max-age=30',
+    ]);
+    const second = await send(handle, post('{ n }'));
+    expect([second.json, second.headers['x-sluice-cache']]).toEqual([{ data: { n: 2 } }, 'miss']);
+    const third = await send(handle, post('{ n }'));
+    expect([third.json, third.headers['x-sluice-cache']]).toEqual([{ data: { n: 2 } }, 'hit']);
+    expect(state.runs).toBe(2);
+  });
+
+  it('counts a key per scope and per variables: one seen for another is still new', async () => {
+    const { handle } = repeated({
+      fields: { 'Query.text': 60 },
+      scope: (request) => request.headers['x-user'] as string | undefined,
+    });
+    const q = 'query ($n: Int!) { text(size: $n) }';
+    const ask = async (n: number, user: string) =>
+      (await send(handle, post(q, { n }, { 'x-user': user }))).headers['x-sluice-cache'];
+    expect([await ask(1, 'ann'), await ask(1, 'ann'), await ask(1, 'ann')]).toEqual([
+      'miss',
+      'miss',
+      'hit',
+    ]);
+    // Bob's first request, and Ann's with other variables: not kept.
+    expect([await ask(1, 'bob'), await ask(2, 'ann')]).toEqual(['miss', 'miss']);
+    expect([await ask(1, 'bob'), await ask(1, 'bob')]).toEqual(['miss', 'hit']);
+  });
+
+  it('keeps at once the next answer of an entry that went stale (TTL, invalidation)', async () => {
+    let now = 1_000_000;
+    const { handle, state } = repeated({ fields: { 'Query.n': 10 }, now: () => now });
+    const ask = async () => {
+      const res = await send(handle, post('{ n }'));
+      return [res.headers['x-sluice-cache'], res.json] as const;
+    };
+    await ask();
+    await ask();
+    expect(await ask()).toEqual(['hit', { data: { n: 2 } }]);
+    now += 10_000;
+    expect(await ask()).toEqual(['miss', { data: { n: 3 } }]);
+    expect(await ask()).toEqual(['hit', { data: { n: 3 } }]);
+    // A mutation without tags voids every entry: the next answer is kept at once as well.
+    await send(handle, post('mutation { bump }'));
+    expect(await ask()).toEqual(['miss', { data: { n: 4 } }]);
+    expect(await ask()).toEqual(['hit', { data: { n: 4 } }]);
+    expect(state.runs).toBe(4);
+  });
+
+  it('shares one execution among concurrent first requests, and keeps it at the next', async () => {
+    const fixture = counted();
+    const { handle, state } = repeated({ fields: { 'Query.slow': 60 } }, fixture);
+    const answers = await concurrently(fixture, handle, '{ slow }', 8);
+    expect(state.runs).toBe(1);
+    expect(answers.filter((a) => a.headers['x-sluice-cache'] === 'shared')).toHaveLength(7);
+    // Not kept, yet answered as cacheable, shared ones alike.
+    expect(new Set(answers.map((a) => a.headers['cache-control']))).toEqual(
+      new Set(['public, max-age=60']),
+    );
+    const next = await send(handle, post('{ slow }'));
+    expect([next.json, next.headers['x-sluice-cache']]).toEqual([{ data: { slow: 2 } }, 'miss']);
+    expect((await send(handle, post('{ slow }'))).headers['x-sluice-cache']).toBe('hit');
+    expect(state.runs).toBe(2);
+  });
+
+  it('gives an answer not kept an ETag too, and 304 when it is unchanged', async () => {
+    const { handle } = repeated({ fields: { 'Query.other': 60 } });
+    const url = '/graphql?query=' + encodeURIComponent('{ other }');
+    const first = await send(handle, { method: 'GET', url });
+    const etag = first.headers['etag'] as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+    // Runs again (now kept): the same body, so the client's copy is still good.
+    const again = await send(handle, { method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect([again.status, again.headers['x-sluice-cache']]).toEqual([304, 'miss']);
+    const hit = await send(handle, { method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect([hit.status, hit.headers['x-sluice-cache']]).toEqual([304, 'hit']);
+  });
+
+  it('answers no-store, and keeps nothing, for an answer with errors, whether seen before or not', async () => {
+    const fixture = counted();
+    const { handle, state } = repeated({ fields: { 'Query.flaky': 60 } }, fixture);
+    for (let i = 0; i < 3; i++) {
+      const res = await send(handle, post('{ flaky }'));
+      expect([res.headers['x-sluice-cache'], res.headers['cache-control']]).toEqual([
+        'miss',
+        'no-store',
+      ]);
+    }
+    expect(state.fails).toBe(3);
   });
 });

@@ -30,7 +30,7 @@ export interface EndpointCache {
 
 export function createEndpointCache(options: ResultCacheOptions, engine: Engine): EndpointCache {
   const now = options.now ?? Date.now;
-  const store = new ResultCache(options.maxBytes ?? DEFAULT_CACHE_BYTES, now);
+  const store = new ResultCache(options.maxBytes ?? DEFAULT_CACHE_BYTES, now, options.admission);
   const bus = options.invalidation;
   bus?.subscribe((tags) => store.invalidate(tags));
   return {
@@ -53,7 +53,6 @@ export interface CachedRun {
   readonly prepared: PreparedOperation;
   readonly request: HttpRequest;
   readonly method: string;
-  readonly query: string;
   readonly variables: Readonly<Record<string, unknown>> | null;
   readonly contextValue: unknown;
   readonly scope: OperationScope;
@@ -61,8 +60,11 @@ export interface CachedRun {
   execute(signals: {
     readonly signal: AbortSignal;
   }): PromiseOrValue<ExecuteOutcome<string | Uint8Array>>;
-  /** Waits for an asynchronous outcome within the request's timeout. */
-  wait<T>(promise: Promise<T>): Promise<T>;
+  /**
+   * Waits for an asynchronous outcome within the request's timeout, then resolves with
+   * `then(outcome)` (one promise, not two).
+   */
+  wait<T, R>(promise: Promise<T>, then: (value: T) => R): Promise<R>;
   /** The response for an outcome (status, content type, Server-Timing). */
   answer(outcome: ExecuteOutcome<string | Uint8Array>): HttpResponse;
 }
@@ -83,34 +85,32 @@ export function runCached(run: CachedRun): HttpResponse | Promise<HttpResponse> 
       return uncached(run.answer(outcome));
     };
     const ran = run.execute(run.scope);
-    return ran instanceof Promise ? run.wait(ran).then(written) : written(ran);
+    return ran instanceof Promise ? run.wait(ran, written) : written(ran);
   }
   const policy = cache.policyOf(prepared, cache.rootType);
-  const key = policy === undefined ? undefined : keyOf(run);
+  const key = policy === undefined ? undefined : keyOf(run, policy);
   if (policy === undefined || key === undefined) {
     const ran = run.execute(run.scope);
     return ran instanceof Promise
-      ? run.wait(ran).then((outcome) => uncached(run.answer(outcome)))
+      ? run.wait(ran, (outcome) => uncached(run.answer(outcome)))
       : uncached(run.answer(ran));
   }
   const hit = cache.store.get(key);
   if (hit !== undefined) return cachedAnswer(run, hit, run.answer(hitOutcome(hit)), 'hit');
-  const flight = cache.store.joinFlight(key);
-  if (flight !== undefined) {
+  const joined = cache.store.joinFlight(key);
+  if (joined !== undefined) {
     run.scope.wait();
-    flight.scope.add(run.scope);
-    return run.wait(flight.done).then((outcome) => settled(run, key, outcome, 'shared'));
+    joined.scope.add(run.scope);
+    return run.wait(joined.done, (outcome) => settled(run, outcome, joined.response, 'shared'));
   }
   const shared = new SharedScope(run.scope);
   const ran = run.execute(shared);
   if (!(ran instanceof Promise)) {
-    cache.store.keep(key, policy.ttlMs, ran);
-    return settled(run, key, ran, 'miss');
+    return settled(run, ran, cache.store.keep(key, policy.ttlMs, ran), 'miss');
   }
   run.scope.wait();
-  return run
-    .wait(cache.store.fly(key, policy.ttlMs, shared, ran))
-    .then((outcome) => settled(run, key, outcome, 'miss'));
+  const flight = cache.store.fly(key, policy.ttlMs, shared, ran);
+  return run.wait(flight.done, (outcome) => settled(run, outcome, flight.response, 'miss'));
 }
 
 /** A mutation's writes: its sources' write tags, or everything when it reports none. */
@@ -124,14 +124,14 @@ function invalidateWrites(cache: EndpointCache, tags: SourceTags | undefined): v
  * The key of a request, or undefined when it is not to be cached: the scope function declined,
  * or (without one) the request carries credentials, or its variables cannot be written.
  */
-function keyOf(run: CachedRun): string | undefined {
+function keyOf(run: CachedRun, policy: CachePolicy): string | undefined {
   let scope: string | undefined;
   if (run.cache.scope !== undefined) scope = run.cache.scope(run.request, run.contextValue);
   else if (!carriesCredentials(run.request)) scope = '';
   if (scope === undefined) return undefined;
   const variables = canonicalVariables(run.variables);
   if (variables === undefined) return undefined;
-  return cacheKey(scope, run.prepared.operationName, variables, run.query);
+  return cacheKey(policy.operation, scope, variables);
 }
 
 function carriesCredentials(request: HttpRequest): boolean {
@@ -143,20 +143,22 @@ function uncached(response: HttpResponse): HttpResponse {
   return response;
 }
 
-/** The answer of a request that ran, or waited for one that ran: cached headers if it was kept. */
+/**
+ * The answer of a request that ran, or waited for one that ran: with HTTP caching headers when
+ * its outcome was fit to keep (`fit`), whether the cache kept it or did not admit it.
+ */
 function settled(
   run: CachedRun,
-  key: string,
   outcome: ExecuteOutcome<string | Uint8Array>,
+  fit: CachedResponse | undefined,
   how: 'miss' | 'shared',
 ): HttpResponse {
   const response = run.answer(outcome);
-  const kept = run.cache.store.peek(key);
-  if (kept === undefined || kept.body !== outcome.body) {
+  if (fit === undefined) {
     response.headers['x-sluice-cache'] = how;
     return uncached(response);
   }
-  return cachedAnswer(run, kept, response, how);
+  return cachedAnswer(run, fit, response, how);
 }
 
 function cachedAnswer(

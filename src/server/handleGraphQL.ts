@@ -254,7 +254,7 @@ export function handleGraphQL(
 
   const variables = params.variables ?? null;
   const scope = new OperationScope(request, info.requestId);
-  const cached = endpoint.cache === null ? undefined : { request, method, query };
+  const cached = endpoint.cache === null ? undefined : { request, method };
   if (!endpoint.contextValue) {
     return run(prepared, variables, undefined, scope, endpoint, info, startedAt, cached);
   }
@@ -272,7 +272,6 @@ export function handleGraphQL(
 interface CacheableRequest {
   readonly request: HttpRequest;
   readonly method: string;
-  readonly query: string;
 }
 
 /**
@@ -320,15 +319,14 @@ function run(
       prepared,
       request: cached.request,
       method: cached.method,
-      query: cached.query,
       variables,
       contextValue,
       scope,
       execute: (signals) =>
         prepared.execute(new Execution(variables, contextValue, endpoint.rootValue, signals)),
-      wait: (promise) => {
+      wait: (promise, then) => {
         scope.wait();
-        return withTimeout(promise, endpoint, startedAt, scope);
+        return withTimeout(promise, endpoint, startedAt, scope, then);
       },
       answer: (outcome) => answer(prepared, outcome, endpoint, info, startedAt),
     });

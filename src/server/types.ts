@@ -134,6 +134,15 @@ export interface ResultCacheOptions {
    * cached, and every other request shares one scope.
    */
   readonly scope?: (request: HttpRequest, contextValue: unknown) => string | undefined;
+  /**
+   * Which answers are kept (docs/cache.md, "Admission"). `'repeated'` (the default): an answer
+   * is kept only when its key was already asked within a recent window (the last 1,024 to
+   * 1,048,576 distinct keys: one per KiB of `maxBytes`), or was kept before and went stale, so a
+   * request asked once costs its lookup and no memory; the second request of a key runs again
+   * and is kept, the third is a hit. `'all'`: every answer fit to keep is kept from its first
+   * request.
+   */
+  readonly admission?: 'repeated' | 'all';
   /** Invalidations to and from other processes. Default: this process only. */
   readonly invalidation?: InvalidationBus;
   /** The clock TTLs are measured on, in milliseconds (tests). Default Date.now. */

@@ -41,6 +41,8 @@ beforeAll(async () => {
     cache: {
       fields: { 'Query.authors': 60, 'Query.books': 60, 'Query.notes': 60, 'Query.titles': 60 },
       invalidation: bus,
+      // Every answer kept from its first request; the default admission has its own test below.
+      admission: 'all',
     },
   });
   bus.subscribe(() => {});
@@ -154,5 +156,32 @@ describe('invalidation', () => {
     } finally {
       await unlisten();
     }
+  });
+});
+
+describe('admission (the default: an answer is kept once its request repeats)', () => {
+  it("keeps a repeated request's answer, and after a write to what it read keeps the next at once", async () => {
+    const repeated = createHandler({
+      engine: createEngine({ schema: (await reflect(db.client)).schema }),
+      csrf: false,
+      cache: { fields: { 'Query.authors': 60 } },
+    });
+    const askHere = async (query: string) => {
+      const res = await send(repeated, { json: { query } });
+      return { cache: res.headers['x-sluice-cache'], json: res.json };
+    };
+    const read = '{ authors(orderBy: [{ id: ASC }]) { name } }';
+    expect((await askHere(read)).cache).toBe('miss');
+    expect((await askHere(read)).cache).toBe('miss');
+    expect((await askHere(read)).cache).toBe('hit');
+    await send(repeated, {
+      json: { query: 'mutation { createAuthor(input: { name: "cy" }) { id } }' },
+    });
+    const after = await askHere(read);
+    expect(after).toEqual({
+      cache: 'miss',
+      json: { data: { authors: [{ name: 'ann' }, { name: 'bob' }, { name: 'cy' }] } },
+    });
+    expect((await askHere(read)).cache).toBe('hit');
   });
 });

@@ -4,8 +4,11 @@
 // measure a branch in its own worktree against the same peers); SLUICE_MAX_COST, when set, is the
 // engine's maxCost (bench/writes: its documents nest three lists, which the estimate prices at
 // defaultPageSize rows each). SLUICE_CACHE=hit turns the result cache on for Query.users (Q1 and
-// Q3: a hit after the first request); SLUICE_CACHE=miss turns it on for Query.users with a scope
-// of its own for every request (every request looks up, misses, runs and is kept).
+// Q3: a hit from the third request on, the second being kept); SLUICE_CACHE=miss turns it on for
+// Query.users with a scope of its own for every request (every request computes its key, looks
+// it up, misses and runs; as a key seen once, its answer is not kept: the default admission);
+// SLUICE_CACHE=store is miss with `admission: 'all'` (every answer kept, the oldest evicted once
+// the cache is full: what a miss that is kept costs).
 // SLUICE_PG_SETTINGS, when set, is a JSON object of run-time settings for every connection
 // (sluice/pg's PoolOptions.settings, over Sluice's own).
 import { join } from 'node:path';
@@ -70,13 +73,18 @@ runContender(async () => {
   const maxCost = process.env.SLUICE_MAX_COST ? Number(process.env.SLUICE_MAX_COST) : undefined;
   const engine = createEngine(maxCost === undefined ? { schema } : { schema, maxCost });
   let requests = 0;
+  const mode = process.env.SLUICE_CACHE;
+  // miss and store: a scope of its own for every request, so each one is cacheable, looked up,
+  // missed and executed; store also keeps each (the oldest entries evicted once the cache is full).
   const cache =
-    process.env.SLUICE_CACHE === 'hit'
+    mode === 'hit'
       ? { fields: { 'Query.users': 60 } }
-      : process.env.SLUICE_CACHE === 'miss'
-        ? // A scope of its own for every request: each one is cacheable, looked up, missed,
-          // executed and stored (the oldest entries evicted once the cache is full).
-          { fields: { 'Query.users': 60 }, scope: () => String(++requests) }
+      : mode === 'miss' || mode === 'store'
+        ? {
+            fields: { 'Query.users': 60 },
+            scope: () => String(++requests),
+            ...(mode === 'store' ? { admission: 'all' } : {}),
+          }
         : undefined;
   const server = createSluiceServer(cache ? { engine, cache } : { engine });
   const { port } = await server.listen(0, host);

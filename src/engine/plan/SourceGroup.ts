@@ -36,18 +36,28 @@ export function runSourceGroup(
   }
 }
 
-/** The tags of the statements of some groups, joined; undefined when none reports tags. */
+/**
+ * The tags of the statements of some groups, joined; undefined when none reports tags. One group
+ * with tags (one statement, the usual operation) gives its own tags, not a copy: the result
+ * cache asks for them on every answer it keeps, and two Sets per answer were the most it
+ * allocated. Tags are never changed once compiled.
+ */
 export function tagsOfRuns(groups: Iterable<SourceGroup>): SourceTags | undefined {
+  let first: SourceTags | undefined;
   let reads: Set<string> | undefined;
   let writes: Set<string> | undefined;
   for (const group of groups) {
     const compiled = group.compiled;
     const tags = 'error' in compiled ? undefined : compiled.tags;
     if (tags === undefined) continue;
-    reads ??= new Set();
-    writes ??= new Set();
+    if (first === undefined) {
+      first = tags;
+      continue;
+    }
+    reads ??= new Set(first.reads);
+    writes ??= new Set(first.writes);
     for (const tag of tags.reads) reads.add(tag);
     for (const tag of tags.writes) writes.add(tag);
   }
-  return reads === undefined || writes === undefined ? undefined : { reads, writes };
+  return reads === undefined || writes === undefined ? first : { reads, writes };
 }

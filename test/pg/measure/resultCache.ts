@@ -8,9 +8,9 @@
  *            miss (the operation declares none: they cost reading the body, nothing else)
  *   lookup   a cache configured for another operation: the policy is looked up, nothing kept
  *   miss     the operation cached, with variables that differ every request: key, lookup,
- *            execution, store, eviction once full (the costliest miss)
- *   nostore  as miss, with a cache too small to keep anything: the miss without the memory
- *            the kept answers hold (and the collector's work on it)
+ *            admission (a key seen once is not kept: the default), execution
+ *   store    as miss with `admission: 'all'`: every answer kept, evicting once full (the
+ *            costliest miss: the memory the kept answers hold, and the collector's work on it)
  *   hit      the operation cached, the same request every time
  *
  * Variants run interleaved in rounds (off, lookup, miss, hit, off, …) and the median of the rounds
@@ -52,7 +52,11 @@ const variants: Variant[] = [
   { name: 'off', handle: handler(undefined), vary: true },
   { name: 'lookup', handle: handler({ operations: { Other: 60 } }), vary: true },
   { name: 'miss', handle: handler({ fields: { 'Query.users': 60 } }), vary: true },
-  { name: 'nostore', handle: handler({ fields: { 'Query.users': 60 }, maxBytes: 1 }), vary: true },
+  {
+    name: 'store',
+    handle: handler({ fields: { 'Query.users': 60 }, admission: 'all' }),
+    vary: true,
+  },
   { name: 'hit', handle: handler({ fields: { 'Query.users': 60 } }), vary: false },
 ];
 
