@@ -29,6 +29,11 @@ export interface BuildContext extends CollectContext {
    * compact after the statement (createPgSource), or read in value mode (mutations).
    */
   readonly sawLoose: { value: boolean };
+  /**
+   * Given by a caller that takes `, \n ` out of the text (compactSeparators): a list whose rows
+   * hold a relation may then be `json_agg`'s (jsonArray's `spaced`), and this is set when one is.
+   */
+  readonly sawSpaced?: { value: boolean };
   /** A fresh table alias (`t1`, `t2`, …); aliases are unique within the statement. */
   alias(prefix?: string): string;
   objectType(typeName: string): GraphQLObjectType;

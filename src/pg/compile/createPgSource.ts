@@ -22,6 +22,7 @@ import { StatementCache } from './StatementCache.js';
 import { addStatementTags } from './statementTags.js';
 import { compileMutations } from './write/compileMutations.js';
 import type { PreparedWrite } from './write/mutationField.js';
+import { compactSeparators } from './compactSeparators.js';
 import { variablesShapeKey } from './usedVariables.js';
 
 export { databaseError } from './reportDatabaseError.js';
@@ -35,6 +36,8 @@ export interface Statement {
   readonly floats: ReadonlyArray<boolean>;
   /** Per root field: is its JSON text rewritten compact after the statement (see `compact`)? */
   readonly loose: ReadonlyArray<boolean>;
+  /** Per root field: does its text hold `json_agg`'s `, \n ` (compactSeparators takes it out)? */
+  readonly spaced: ReadonlyArray<boolean>;
   /** Set when the statement returns the one root field's plain rows (flatRowsSql.ts). */
   readonly rows?: FlatRows | undefined;
   /**
@@ -281,9 +284,8 @@ export function createPgSource(
       return statement.modes.map((mode, i): SourceFieldResult => {
         const cell = row[i];
         const json = typeof cell === 'string' || cell instanceof Uint8Array ? cell : 'null';
-        return mode === 'json'
-          ? { kind: 'json', json }
-          : { kind: 'value', value: JSON.parse(sourceJSONText(json)) as unknown };
+        if (mode === 'value') return { kind: 'value', value: JSON.parse(sourceJSONText(json)) };
+        return { kind: 'json', json: statement.spaced[i] ? compactSeparators(json) : json };
       });
     }, fail);
   }
@@ -302,7 +304,7 @@ function buildStatement(
   // Table aliases made (`t1`, `t2`, …): one per level of rows, relation filter or count. A
   // selection built twice (json, then value mode) counts twice: it then keeps custom plans.
   let tables = 0;
-  const { node, modes, floats, loose, rows } = rootFieldsSql(
+  const { node, modes, floats, loose, spaced, rows } = rootFieldsSql(
     {
       model,
       schema: request.schema,
@@ -319,10 +321,11 @@ function buildStatement(
     request.fields,
     forceValue,
     plainRows,
+    true,
   );
   if (reads !== undefined) addStatementTags(node, model, reads);
   const { text, values } = compileSql(node);
-  return { text, values, modes, floats, loose, rows, genericPlan: tables <= 1 };
+  return { text, values, modes, floats, loose, spaced, rows, genericPlan: tables <= 1 };
 }
 
 /**

@@ -24,12 +24,17 @@ export function selectList(entries: ReadonlyArray<Entry>): SqlNode {
 /**
  * The JSON array of the rows (or json values) `s` of a sorted subquery, `[]` when there are none,
  * written compact: `array_to_json` puts `,` between elements where `json_agg` puts `, ` and a
- * newline (it costs PostgreSQL no more: docs/pg.md, "Measurements"). `order` and `filter` are an
- * aggregate's ORDER BY and FILTER clauses.
+ * newline. `order` and `filter` are an aggregate's ORDER BY and FILTER clauses.
+ *
+ * `spaced`: `json_agg` of the rows `s`, which writes `, \n ` between them (compactSeparators
+ * takes it out in Node). For rows that carry their own nested JSON it costs PostgreSQL less:
+ * `array_agg` copies every row, nested text included, into an array that `array_to_json` then
+ * reads again, at every level (docs/pg.md, "Compact JSON").
  */
-export function jsonArray(s: SqlNode, order?: SqlNode, filter?: SqlNode): SqlNode {
+export function jsonArray(s: SqlNode, order?: SqlNode, filter?: SqlNode, spaced = false): SqlNode {
   const ordered = order ? sql` ORDER BY ${order}` : sql``;
   const filtered = filter ? sql` FILTER (WHERE ${filter})` : sql``;
+  if (spaced) return sql`coalesce(json_agg(${s}${ordered})${filtered}, '[]')`;
   return sql`coalesce(array_to_json(array_agg(${s}${ordered})${filtered}), '[]')`;
 }
 

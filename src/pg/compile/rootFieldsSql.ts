@@ -20,6 +20,8 @@ export interface RootStatement {
   readonly floats: ReadonlyArray<boolean>;
   /** Per root field: whether its JSON text may not be JSON.stringify's (BuildContext.sawLoose). */
   readonly loose: ReadonlyArray<boolean>;
+  /** Per root field: whether its text holds `json_agg`'s `, \n ` (BuildContext.sawSpaced). */
+  readonly spaced: ReadonlyArray<boolean>;
   /**
    * Set when the statement is plain rows of the one root field (flatRowsSql.ts), whose JSON is
    * written from them; `node` is then that SELECT, not one text column per root field.
@@ -29,19 +31,22 @@ export interface RootStatement {
 
 /**
  * All of a source's root fields of one operation as ONE statement; with `plainRows`, one root
- * field of plain columns as its plain rows (flatRowsSql.ts).
+ * field of plain columns as its plain rows (flatRowsSql.ts); with `spacedLists`, lists whose rows
+ * hold a relation as `json_agg` (BuildContext.sawSpaced), for a caller that compacts the text.
  */
 export function rootFieldsSql(
-  base: Omit<BuildContext, 'mode' | 'sawComputed' | 'sawFloat' | 'sawLoose'>,
+  base: Omit<BuildContext, 'mode' | 'sawComputed' | 'sawFloat' | 'sawLoose' | 'sawSpaced'>,
   model: Model,
   fields: ReadonlyArray<SourceRootField>,
   forceValue = false,
   plainRows = false,
+  spacedLists = false,
 ): RootStatement {
   const columns: SqlNode[] = [];
   const modes: Array<'json' | 'value'> = [];
   const floats: boolean[] = [];
   const loose: boolean[] = [];
+  const spaced: boolean[] = [];
   const only = fields.length === 1 && !forceValue && plainRows ? fields[0] : undefined;
   if (only !== undefined) {
     const context: BuildContext = {
@@ -53,7 +58,14 @@ export function rootFieldsSql(
     };
     const flat = flatRowsSql(context, model, only);
     if (flat !== undefined)
-      return { node: flat.node, modes: ['json'], floats: [false], loose: [false], rows: flat.rows };
+      return {
+        node: flat.node,
+        modes: ['json'],
+        floats: [false],
+        loose: [false],
+        spaced: [false],
+        rows: flat.rows,
+      };
   }
   fields.forEach((field, i) => {
     const build = (mode: 'json' | 'value') => {
@@ -63,6 +75,7 @@ export function rootFieldsSql(
         sawComputed: { value: false },
         sawFloat: { value: false },
         sawLoose: { value: false },
+        ...(spacedLists ? { sawSpaced: { value: false } } : {}),
       };
       const node = rootFieldSql(context, model, field);
       return {
@@ -70,6 +83,7 @@ export function rootFieldsSql(
         computed: context.sawComputed.value,
         float: context.sawFloat.value,
         loose: context.sawLoose.value,
+        spaced: context.sawSpaced?.value === true,
       };
     };
     let mode: 'json' | 'value' = forceValue ? 'value' : 'json';
@@ -81,10 +95,11 @@ export function rootFieldsSql(
     modes.push(mode);
     floats.push(built.float);
     loose.push(built.loose);
+    spaced.push(built.spaced);
     const name = Buffer.byteLength(field.responseKey) <= 63 ? field.responseKey : `f${i}`;
     columns.push(sql`${built.node}::text AS ${identifier(name)}`);
   });
-  return { node: sql`SELECT ${join(columns, ',\n')}`, modes, floats, loose };
+  return { node: sql`SELECT ${join(columns, ',\n')}`, modes, floats, loose, spaced };
 }
 
 function rootFieldSql(context: BuildContext, model: Model, field: SourceRootField): SqlNode {

@@ -78,6 +78,19 @@ export function objectEntries(
   return entries;
 }
 
+/** Whether the selection on `table` has a relation field: its rows then carry nested JSON. */
+function selectsRelation(
+  context: BuildContext,
+  table: TableModel,
+  fieldNodes: ReadonlyArray<FieldNode>,
+): boolean {
+  const type = context.objectType(table.typeName);
+  for (const [, nodes] of collectSubfields(context, type, fieldNodes)) {
+    if (table.fields.get((nodes[0] as FieldNode).name.value)?.kind === 'relation') return true;
+  }
+  return false;
+}
+
 export function relationSql(
   context: BuildContext,
   shape: RelationShape,
@@ -141,7 +154,10 @@ export function listSql(
   const s = identifier(context.alias('s'));
   const rows = sql`FROM ${from}${whereClause(conditions)}${order}${paging}`;
   if (fitsRow(entries)) {
-    return sql`(SELECT ${jsonArray(s)} FROM (SELECT ${select}${selectList(entries)} ${rows}) AS ${s})`;
+    const seen = context.sawSpaced;
+    const spaced = seen !== undefined && selectsRelation(context, table, nodes);
+    if (spaced) seen.value = true;
+    return sql`(SELECT ${jsonArray(s, undefined, undefined, spaced)} FROM (SELECT ${select}${selectList(entries)} ${rows}) AS ${s})`;
   }
   return sql`(SELECT ${jsonArray(sql`${s}.j`)} FROM (SELECT ${select}${jsonObject(context, entries)} AS j ${rows}) AS ${s})`;
 }

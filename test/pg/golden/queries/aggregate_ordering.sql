@@ -5,7 +5,7 @@
 -- $4 = "KkDH1udOvs"
 -- $5 = literal 2
 SELECT (
-  SELECT coalesce(array_to_json(array_agg("s4")), '[]')
+  SELECT coalesce(json_agg("s4"), '[]')
   FROM (
     SELECT "t1"."username" AS "username", (
       SELECT row_to_json("s3")

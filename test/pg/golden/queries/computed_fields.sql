@@ -4,7 +4,7 @@
 -- $3 = literal 3
 -- $4 = literal 1
 SELECT (
-  SELECT coalesce(array_to_json(array_agg("s8")), '[]')
+  SELECT coalesce(json_agg("s8"), '[]')
   FROM (
     SELECT "t5"."id" AS "id", (
       SELECT coalesce(array_to_json(array_agg("s7")), '[]')

@@ -11,7 +11,7 @@ SELECT (
     FROM "public"."posts" AS "t1"
     WHERE "t1"."status" <> $1) AS "s2")::text AS "postsAggregate",
 (
-  SELECT coalesce(array_to_json(array_agg("s6")), '[]')
+  SELECT coalesce(json_agg("s6"), '[]')
   FROM (
     SELECT "t3"."username" AS "username", (
       SELECT row_to_json("s5")

@@ -40,7 +40,7 @@ SELECT (
       ORDER BY "t3"."status" DESC, "t3"."published_at" ASC, "t3"."id" ASC
       LIMIT $6 + 1) AS p GROUP BY ()) AS "s5")::text AS "postsConnection",
 (
-  SELECT coalesce(array_to_json(array_agg("s9")), '[]')
+  SELECT coalesce(json_agg("s9"), '[]')
   FROM (
     SELECT (
       SELECT coalesce(array_to_json(array_agg("s8")), '[]')

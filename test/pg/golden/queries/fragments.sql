@@ -2,7 +2,7 @@
 -- $1 = literal 1
 -- $2 = literal 2
 SELECT (
-  SELECT coalesce(array_to_json(array_agg("s4")), '[]')
+  SELECT coalesce(json_agg("s4"), '[]')
   FROM (
     SELECT "t1"."id" AS "id", "t1"."username" AS "username", (
       SELECT coalesce(array_to_json(array_agg("s3")), '[]')

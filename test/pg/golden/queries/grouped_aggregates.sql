@@ -27,7 +27,7 @@ SELECT (
     FROM "public"."posts" AS "t1"
     WHERE "t1"."views" > $3) AS "s4")::text AS "postsAggregate",
 (
-  SELECT coalesce(array_to_json(array_agg("s10")), '[]')
+  SELECT coalesce(json_agg("s10"), '[]')
   FROM (
     SELECT "t5"."username" AS "username", (
       SELECT row_to_json("s9")

@@ -36,7 +36,7 @@ SELECT (
       ORDER BY "t1"."id" DESC
       LIMIT $8 + 1) AS p GROUP BY ()) AS "s3")::text AS "commentsConnection",
 (
-  SELECT coalesce(array_to_json(array_agg("s8")), '[]')
+  SELECT coalesce(json_agg("s8"), '[]')
   FROM (
     SELECT "t4"."id" AS "id", (
       SELECT row_to_json("s7")

@@ -6,7 +6,7 @@
 -- $5 = literal ["sql", "json"]
 -- $6 = literal 2
 SELECT (
-  SELECT coalesce(array_to_json(array_agg("s9")), '[]')
+  SELECT coalesce(json_agg("s9"), '[]')
   FROM (
     SELECT "t1"."id" AS "id", (
       SELECT coalesce(array_to_json(array_agg("s4")), '[]')
@@ -16,7 +16,7 @@ SELECT (
         WHERE "j3"."post_id" = "t1"."id"
         ORDER BY "t2"."id" ASC
         LIMIT $1) AS "s4") AS "tags", (
-      SELECT coalesce(array_to_json(array_agg("s8")), '[]')
+      SELECT coalesce(json_agg("s8"), '[]')
       FROM (
         SELECT (
           SELECT row_to_json("s7")
@@ -32,7 +32,7 @@ SELECT (
     ORDER BY "t1"."id" ASC
     LIMIT $3) AS "s9")::text AS "posts",
 (
-  SELECT coalesce(array_to_json(array_agg("s17")), '[]')
+  SELECT coalesce(json_agg("s17"), '[]')
   FROM (
     SELECT "t10"."name" AS "name", (
       SELECT row_to_json("s13")

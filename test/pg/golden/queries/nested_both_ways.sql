@@ -3,13 +3,13 @@
 -- $2 = literal 2
 -- $3 = literal 3
 SELECT (
-  SELECT coalesce(array_to_json(array_agg("s8")), '[]')
+  SELECT coalesce(json_agg("s8"), '[]')
   FROM (
     SELECT "t1"."id" AS "id", "t1"."username" AS "username", (
-      SELECT coalesce(array_to_json(array_agg("s7")), '[]')
+      SELECT coalesce(json_agg("s7"), '[]')
       FROM (
         SELECT "t2"."id" AS "id", "t2"."title" AS "title", (
-          SELECT coalesce(array_to_json(array_agg("s6")), '[]')
+          SELECT coalesce(json_agg("s6"), '[]')
           FROM (
             SELECT "t3"."id" AS "id", "t3"."content" AS "content", (
               SELECT row_to_json("s5")

@@ -6,7 +6,7 @@
 -- $5 = default page size 100
 -- $6 = literal 6
 SELECT (
-  SELECT coalesce(array_to_json(array_agg("s4")), '[]')
+  SELECT coalesce(json_agg("s4"), '[]')
   FROM (
     SELECT "t1"."id" AS "id", (
       SELECT coalesce(array_to_json(array_agg("s3")), '[]')

@@ -6,7 +6,7 @@
 -- $5 = "3lN30fhgey"
 -- $6 = literal 2
 SELECT (
-  SELECT coalesce(array_to_json(array_agg("s4")), '[]')
+  SELECT coalesce(json_agg("s4"), '[]')
   FROM (
     SELECT "t1"."id" AS "id", (
       SELECT row_to_json("s3")
