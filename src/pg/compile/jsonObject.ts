@@ -29,7 +29,7 @@ export function selectList(entries: ReadonlyArray<Entry>): SqlNode {
  * `spaced`: `json_agg` of the rows `s`, which writes `, \n ` between them (compactSeparators
  * takes it out in Node). For rows that carry their own nested JSON it costs PostgreSQL less:
  * `array_agg` copies every row, nested text included, into an array that `array_to_json` then
- * reads again, at every level (docs/pg.md, "Compact JSON").
+ * reads again, at every level (docs/pg.md, "Measurements").
  */
 export function jsonArray(s: SqlNode, order?: SqlNode, filter?: SqlNode, spaced = false): SqlNode {
   const ordered = order ? sql` ORDER BY ${order}` : sql``;
