@@ -3,6 +3,7 @@ import { Deadlines } from './Deadlines.js';
 import { compress, COMPRESS_MIN_BYTES, negotiateEncoding } from './compress.js';
 import { buildHandler, DEFAULTS, type HandlerCore } from './createHandler.js';
 import { JSON_TYPE, negotiateResponseType } from './mediaType.js';
+import { discardBody } from './discardBody.js';
 import { ClientGone, readBody } from './readBody.js';
 import { errorResponse, HttpError } from './responses.js';
 import type { HttpRequest, HttpResponse, ServerOptions } from './types.js';
@@ -200,11 +201,25 @@ export function createNodeAdapter(options: ServerOptions): NodeAdapter {
       res.destroy();
       return;
     }
-    // The unread rest of the body makes this connection unusable: answer, then close it.
     const response = errorResponse(error, negotiateResponseType(req.headers.accept) ?? JSON_TYPE);
-    response.headers['connection'] = 'close';
     core.record(request, response, startedAt, error.code);
-    write(res, response, response.body);
+    const body = response.body;
+    // The unread rest of the body: the answer goes out at once, and ends once the rest has been
+    // read and dropped (discardBody), so that the client can read it. A body too slow (408) or
+    // too long to wait for closes the connection instead.
+    if (error.status !== 408 && !res.destroyed) {
+      const headers = response.headers;
+      headers['content-length'] = String(Buffer.byteLength(body));
+      if (closing) headers['connection'] = 'close';
+      if (discardBody(req, () => res.end())) {
+        res.writeHead(response.status, headers);
+        res.write(body);
+        inFlight--;
+        return;
+      }
+    }
+    response.headers['connection'] = 'close';
+    write(res, response, body);
   }
 
   const handler: NodeHandler = (req, res) => {
