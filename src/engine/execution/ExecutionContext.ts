@@ -12,6 +12,7 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import {
+  cachedUnnamedPlan,
   getOperationPlan,
   quickCoerceVariables,
   type OperationPlan,
@@ -75,14 +76,22 @@ export function buildExecutionContext(
   settings: ExecutionSettings = DEFAULT_SETTINGS,
 ): ExecutionContext | ReadonlyArray<GraphQLError> {
   const { schema, document, variableValues: rawVariableValues } = args;
-  devAssert(document, 'Must provide document.');
-  assertValidSchema(schema);
+  // A plan is built only after the checks below passed for its schema, and a schema's validity
+  // does not change (graphql-js keeps its errors on it): a plan found skips the schema's check.
+  let plan = args.operationName == null ? cachedUnnamedPlan(schema, document) : undefined;
+  if (plan === undefined) {
+    devAssert(document, 'Must provide document.');
+    assertValidSchema(schema);
+  }
   devAssert(
     rawVariableValues == null || typeof rawVariableValues === 'object',
     'Variables must be provided as an Object where each property is a variable value. Perhaps look to see if an unparsed JSON string was provided.',
   );
-  const plan = getOperationPlan(schema, document, args.operationName);
-  if (plan instanceof GraphQLError) return [plan];
+  if (plan === undefined) {
+    const found = getOperationPlan(schema, document, args.operationName);
+    if (found instanceof GraphQLError) return [found];
+    plan = found;
+  }
   const options = (args as { options?: { maxCoercionErrors?: number } }).options;
   const definitions = plan.operation.variableDefinitions ?? [];
   let variableValues: Record<string, unknown>;

@@ -59,6 +59,20 @@ interface DocumentPlans {
 const plans = new DocumentMemo<DocumentPlans>('sluice.plans');
 
 /**
+ * The plan of `document`'s operation asked for without a name, when one was built for `schema`
+ * already (by getOperationPlan, after the execution checked the schema): found with one lookup.
+ */
+export function cachedUnnamedPlan(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+): OperationPlan | undefined {
+  // A missing document is the execution's error to report, as graphql-js words it.
+  if (document == null) return undefined;
+  const held = plans.get(document);
+  return held !== undefined && held.schema === schema ? held.unnamed : undefined;
+}
+
+/**
  * The plan for `operationName` in `document`, cached by document identity and schema. Returns
  * graphql-js's error when the operation cannot be picked (not cached).
  */
