@@ -114,12 +114,16 @@ export function createNodeAdapter(options: ServerOptions): NodeAdapter {
     inFlight--;
   }
 
-  /** Writes the response; the headers object is the core's own, made for this response. */
+  /**
+   * Writes the response; the headers object is the core's own, made for this response. With
+   * `endLater`, the body is written and the caller ends the response.
+   */
   function write(
     res: ServerResponse,
     response: HttpResponse,
     body: string | Uint8Array,
     length = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length,
+    endLater = false,
   ): void {
     const headers = response.headers;
     headers['content-length'] = String(length);
@@ -131,7 +135,8 @@ export function createNodeAdapter(options: ServerOptions): NodeAdapter {
     }
     res.writeHead(response.status, headers);
     // A string body goes out in one write with the head (node joins them); a Buffer in a second.
-    res.end(body);
+    if (endLater) res.write(body);
+    else res.end(body);
     inFlight--;
   }
 
@@ -203,23 +208,12 @@ export function createNodeAdapter(options: ServerOptions): NodeAdapter {
     }
     const response = errorResponse(error, negotiateResponseType(req.headers.accept) ?? JSON_TYPE);
     core.record(request, response, startedAt, error.code);
-    const body = response.body;
     // The unread rest of the body: the answer goes out at once, and ends once the rest has been
-    // read and dropped (discardBody), so that the client can read it. A body too slow (408) or
-    // too long to wait for closes the connection instead.
-    if (error.status !== 408 && !res.destroyed) {
-      const headers = response.headers;
-      headers['content-length'] = String(Buffer.byteLength(body));
-      if (closing) headers['connection'] = 'close';
-      if (discardBody(req, () => res.end())) {
-        res.writeHead(response.status, headers);
-        res.write(body);
-        inFlight--;
-        return;
-      }
-    }
-    response.headers['connection'] = 'close';
-    write(res, response, body);
+    // read and dropped (discardBody, which ends it a tick later at the soonest), so that the client
+    // can read it. A body too slow (408) or too long to wait for closes the connection instead.
+    const discarding = error.status !== 408 && !res.destroyed && discardBody(req, () => res.end());
+    if (!discarding) response.headers['connection'] = 'close';
+    write(res, response, response.body, undefined, discarding);
   }
 
   const handler: NodeHandler = (req, res) => {
