@@ -26,12 +26,16 @@ import {
   type RowSource,
 } from './rowsSql.js';
 
-/** The JSON entries of one row of `table` (alias `alias`) for the merged field nodes. */
+/**
+ * The JSON entries of one row of `table` (alias `alias`) for the merged field nodes; `nested`,
+ * when given, is set if one of them is a relation (the row then carries nested JSON).
+ */
 export function objectEntries(
   context: BuildContext,
   table: TableModel,
   alias: string,
   fieldNodes: ReadonlyArray<FieldNode>,
+  nested?: { value: boolean },
 ): Entry[] {
   const type = context.objectType(table.typeName);
   const entries: Entry[] = [];
@@ -63,6 +67,7 @@ export function objectEntries(
       continue;
     }
     const args = readArgs(context, type, nodes);
+    if (nested) nested.value = true;
     const source: RowSource = { kind: 'relation', relation: field.relation, parentAlias: alias };
     entries.push([
       key,
@@ -76,19 +81,6 @@ export function objectEntries(
     }
   }
   return entries;
-}
-
-/** Whether the selection on `table` has a relation field: its rows then carry nested JSON. */
-function selectsRelation(
-  context: BuildContext,
-  table: TableModel,
-  fieldNodes: ReadonlyArray<FieldNode>,
-): boolean {
-  const type = context.objectType(table.typeName);
-  for (const [, nodes] of collectSubfields(context, type, fieldNodes)) {
-    if (table.fields.get((nodes[0] as FieldNode).name.value)?.kind === 'relation') return true;
-  }
-  return false;
 }
 
 export function relationSql(
@@ -145,7 +137,16 @@ export function listSql(
   const { from, conditions } = baseRows(context, source, alias, args['where'] ?? null);
   const distinct = readColumnList(table, args['distinctOn'] ?? null, 'distinctOn');
   const keys = orderKeys(table, args['orderBy'] ?? null, distinct);
-  const entries = objectEntries(context, table, alias, nodes);
+  // A row with a relation carries nested JSON: then json_agg, when the caller compacts it.
+  const spaced = context.sawSpaced;
+  const nested = { value: false };
+  const entries = objectEntries(
+    context,
+    table,
+    alias,
+    nodes,
+    spaced === undefined ? undefined : nested,
+  );
   const select = distinctOnClause(alias, distinct);
   const order = keys.length > 0 ? sql` ORDER BY ${orderBySql(alias, keys)}` : sql``;
   const limit = pageSize(context, args['limit'], 'limit') ?? defaultPageSize(context);
@@ -154,10 +155,8 @@ export function listSql(
   const s = identifier(context.alias('s'));
   const rows = sql`FROM ${from}${whereClause(conditions)}${order}${paging}`;
   if (fitsRow(entries)) {
-    const seen = context.sawSpaced;
-    const spaced = seen !== undefined && selectsRelation(context, table, nodes);
-    if (spaced) seen.value = true;
-    return sql`(SELECT ${jsonArray(s, undefined, undefined, spaced)} FROM (SELECT ${select}${selectList(entries)} ${rows}) AS ${s})`;
+    if (spaced !== undefined && nested.value) spaced.value = true;
+    return sql`(SELECT ${jsonArray(s, undefined, undefined, nested.value)} FROM (SELECT ${select}${selectList(entries)} ${rows}) AS ${s})`;
   }
   return sql`(SELECT ${jsonArray(sql`${s}.j`)} FROM (SELECT ${select}${jsonObject(context, entries)} AS j ${rows}) AS ${s})`;
 }
