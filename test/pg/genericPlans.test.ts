@@ -64,6 +64,24 @@ describe('generic plans for flat statements', () => {
     ).toBe(true);
   });
 
+  it('marks a connection page over one table, its count and cursor checks included', async () => {
+    const page = `query ($after: String) {
+      usersConnection(first: 2, after: $after) {
+        totalCount pageInfo { hasNextPage hasPreviousPage endCursor } nodes { id }
+      }
+    }`;
+    expect(await genericPlan(page)).toBe(true);
+    const first = await runOperation(reflection.schema, page, {});
+    const after = (
+      JSON.parse(first.body) as { data: { usersConnection: { pageInfo: { endCursor: string } } } }
+    ).data.usersConnection.pageInfo.endCursor;
+    expect(await genericPlan(page, { after })).toBe(true);
+    // A connection below a parent is a second level of rows, with a per-parent LIMIT.
+    expect(
+      await genericPlan('{ users(limit: 2) { postsConnection(first: 1) { totalCount } } }'),
+    ).toBe(false);
+  });
+
   it('keeps custom plans for a nested list, a to-one relation and a relation filter', async () => {
     expect(await genericPlan('{ users(limit: 3) { id posts(limit: 2) { id } } }')).toBe(false);
     expect(await genericPlan('{ posts(limit: 3) { id author { username } } }')).toBe(false);

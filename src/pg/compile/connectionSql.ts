@@ -80,7 +80,10 @@ export function connectionSql(
         entries.push([key, nameLiteral(connection.name)]);
         break;
       case 'totalCount': {
-        const countAlias = context.alias();
+        // Not a level of rows of its own (prefix `c`, not `t`): the count of the page's rows
+        // has no per-parent LIMIT, so it leaves a root connection's statement over one table,
+        // which may run under a generic plan (createPgSource.ts, Statement.genericPlan).
+        const countAlias = context.alias('c');
         const rows = rowsAt(countAlias);
         entries.push([
           key,
@@ -112,8 +115,9 @@ export function connectionSql(
           const infoField = (infoNodes[0] as FieldNode).name.value;
           const beyond = (cursor: Param | undefined, ks: typeof keys) => {
             if (!cursor) return sql`FALSE`;
-            // Rows on the far side of the cursor exist: there is a page beyond it.
-            const a = context.alias();
+            // Rows on the far side of the cursor exist: there is a page beyond it. Like the
+            // count, not a level of rows of its own.
+            const a = context.alias('c');
             const rows = rowsAt(a);
             return sql`EXISTS (SELECT 1 FROM ${rows.from} WHERE ${join([...rows.conditions, sql`NOT ${keysetSql(a, ks, cursor, signature)}`], ' AND ')})`;
           };

@@ -20,9 +20,9 @@ SELECT (
     SELECT (
       SELECT count(*)::int
       FROM (
-        SELECT DISTINCT ON ("t4"."status") "t4".*
-        FROM "public"."posts" AS "t4"
-        ORDER BY "t4"."status" DESC, "t4"."published_at" ASC, "t4"."id" ASC) AS "t4") AS "totalCount", coalesce(array_to_json(array_agg(p."n0"
+        SELECT DISTINCT ON ("c4"."status") "c4".*
+        FROM "public"."posts" AS "c4"
+        ORDER BY "c4"."status" DESC, "c4"."published_at" ASC, "c4"."id" ASC) AS "c4") AS "totalCount", coalesce(array_to_json(array_agg(p."n0"
           ORDER BY p."i") FILTER (WHERE p."i" <= $2)), '[]') AS "nodes", (
       SELECT row_to_json(x)
       FROM (

@@ -16,13 +16,13 @@ SELECT (
   FROM (
     SELECT (
       SELECT count(*)::int
-      FROM "public"."posts" AS "t2") AS "totalCount", (
+      FROM "public"."posts" AS "c2") AS "totalCount", (
       SELECT row_to_json(x)
       FROM (
         SELECT count(p."i") > $1 AS "hasNextPage", EXISTS (
           SELECT 1
-          FROM "public"."posts" AS "t3"
-          WHERE NOT (("t3"."views" < $2::text::"pg_catalog"."int8") OR ("t3"."views" = $3::text::"pg_catalog"."int8" AND "t3"."id" > $4::text::"pg_catalog"."int4"))) AS "hasPreviousPage", (array_agg(p."c"
+          FROM "public"."posts" AS "c3"
+          WHERE NOT (("c3"."views" < $2::text::"pg_catalog"."int8") OR ("c3"."views" = $3::text::"pg_catalog"."int8" AND "c3"."id" > $4::text::"pg_catalog"."int4"))) AS "hasPreviousPage", (array_agg(p."c"
             ORDER BY p."i") FILTER (WHERE p."i" <= $5))[1] AS "startCursor", (array_agg(p."c"
             ORDER BY p."i" DESC) FILTER (WHERE p."i" <= $6))[1] AS "endCursor") AS x) AS "pageInfo", coalesce(array_to_json(array_agg((
             SELECT row_to_json(x)

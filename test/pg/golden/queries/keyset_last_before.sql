@@ -21,8 +21,8 @@ SELECT (
       FROM (
         SELECT EXISTS (
           SELECT 1
-          FROM "public"."comments" AS "t2"
-          WHERE NOT ("t2"."id") < ($1::text::"pg_catalog"."int4")) AS "hasNextPage", count(p."i") > $2 AS "hasPreviousPage", (array_agg(p."c"
+          FROM "public"."comments" AS "c2"
+          WHERE NOT ("c2"."id") < ($1::text::"pg_catalog"."int4")) AS "hasNextPage", count(p."i") > $2 AS "hasPreviousPage", (array_agg(p."c"
             ORDER BY p."i" DESC) FILTER (WHERE p."i" <= $3))[1] AS "startCursor", (array_agg(p."c"
             ORDER BY p."i") FILTER (WHERE p."i" <= $4))[1] AS "endCursor") AS x) AS "pageInfo", coalesce(array_to_json(array_agg(p."n0"
           ORDER BY p."i" DESC) FILTER (WHERE p."i" <= $5)), '[]') AS "nodes"
@@ -43,8 +43,8 @@ SELECT (
       FROM (
         SELECT (
           SELECT count(*)::int
-          FROM "public"."posts" AS "t6"
-          WHERE "t6"."author_id" = "t4"."id" AND "t6"."status" <> $9) AS "totalCount", (
+          FROM "public"."posts" AS "c6"
+          WHERE "c6"."author_id" = "t4"."id" AND "c6"."status" <> $9) AS "totalCount", (
           SELECT row_to_json(x)
           FROM (
             SELECT count(p."i") > $10 AS "hasNextPage") AS x) AS "pageInfo", coalesce(array_to_json(array_agg(p."n0"
