@@ -1,19 +1,29 @@
 // Parse alone: Sluice's `parse` against graphql-js 16's, on documents from tiny to 10,000 fields,
-// deep and argument-heavy. Time (ops per CPU second, median of interleaved rounds) and bytes
-// allocated per parse (see `measureParsers` for how turns are timed). Run by `npm run bench:engine` after the scenarios, or alone:
+// deep and argument-heavy. Time (parses per CPU second in long slices, contenders alternating,
+// median of the rounds: slices.js) and bytes allocated per parse. Run by `npm run bench:engine`
+// after the scenarios, or alone (about a minute):
 //
-//   node --expose-gc bench/engine/parse.js [--rounds 7] [--slice 60] [--warmup 150]
+//   node bench/engine/parse.js [--rounds 7] [--slice 300] [--warmup 300]
 //
 // Allocations are counted in a child process whose young generation is large enough that no
-// garbage collection runs while a batch is parsed: the growth of the heap is then every byte the
-// batch allocated (a collection in the middle would drop the garbage and undercount).
+// garbage collection runs while a batch is parsed: the growth of the heap (V8's heap statistics,
+// `used_heap_size`) is then every byte the batch allocated (a collection in the middle would
+// drop the garbage and undercount).
 import { execFileSync } from 'node:child_process';
 import { getHeapStatistics } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parse as graphqlParse } from 'graphql';
 import { parse as sluiceParse } from 'sluice';
-import { median, spreadPercent } from './measure.js';
+import {
+  formatColumns,
+  geomean,
+  measureSlices,
+  median,
+  minMaxPercent,
+  ratioOf,
+  timingFlags,
+} from './slices.js';
 
 /** @param {number} n @param {(i: number) => string} make */
 const repeat = (n, make) => Array.from({ length: n }, (_, i) => make(i)).join(' ');
@@ -90,175 +100,109 @@ function measureAllocations(rounds) {
  * @param {string[]} args
  */
 function fromChild(script, flags, args) {
-  const out = execFileSync(process.execPath, ['--expose-gc', ...flags, script, ...args], {
+  const out = execFileSync(process.execPath, [...flags, script, ...args], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
   return JSON.parse(out);
 }
 
+/** The parse and validate sets' timing unless told otherwise: a parse-only run takes ~1 minute. */
+export const setTiming = { rounds: 7, sliceMs: 300, warmupMs: 300 };
+
 /**
  * A measuring script's two children: `--allocations` with a young generation that holds a whole
- * batch, `--times` with `--single-threaded-gc` (see measureParsers). Shared with validate.js.
+ * batch, `--times` with `timingFlags` (slices.js). Shared with validate.js.
  * @param {string} script
- * @param {import('./measure.js').Timing} timing
+ * @param {import('./slices.js').SliceTiming} timing
  */
 export function childMeasurements(script, timing) {
   const rounds = String(Math.max(5, timing.rounds));
   const allocations = fromChild(
     script,
-    ['--min-semi-space-size=128', '--max-semi-space-size=128'],
+    ['--expose-gc', '--min-semi-space-size=128', '--max-semi-space-size=128'],
     ['--allocations', '--rounds', rounds],
   );
-  const times = fromChild(
-    script,
-    ['--single-threaded-gc'],
-    [
-      '--times',
-      '--rounds',
-      rounds,
-      '--slice',
-      String(timing.sliceMs),
-      '--warmup',
-      String(timing.warmupMs),
-    ],
-  );
+  const times = fromChild(script, timingFlags, [
+    '--times',
+    '--rounds',
+    rounds,
+    '--slice',
+    String(timing.sliceMs),
+    '--warmup',
+    String(timing.warmupMs),
+  ]);
   return { allocations, times };
 }
 
 /**
- * Per document, the rounds of both parsers (ops per CPU second).
- * @param {import('./measure.js').Timing} timing
+ * Per document, the rounds of both parsers (parses per CPU second), in slices (slices.js).
+ * @param {import('./slices.js').SliceTiming} timing
  */
 function measureTimes(timing) {
   return Object.fromEntries(
     parseDocuments.map(([name, text]) => {
-      const [js, sluice] = measureParsers([graphqlParse, sluiceParse], text, timing);
+      const [js, sluice] = measureSlices(
+        [() => graphqlParse(text), () => sluiceParse(text)],
+        timing,
+      );
       return [name, { js, sluice }];
     }),
   );
 }
 
-/** CPU milliseconds used by this process so far. */
-const cpuNow = () => {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1000;
-};
-
-/** Parses of `text` that take about `ms` of CPU time (at least 1). */
-function calibrate(
-  /** @type {(text: string) => unknown} */ parse,
-  /** @type {string} */ text,
-  /** @type {number} */ ms,
-) {
-  let calls = 0;
-  const start = cpuNow();
-  while (cpuNow() - start < ms || calls === 0) {
-    parse(text);
-    calls++;
-  }
-  return Math.max(1, Math.round((TURN_MS * calls) / (cpuNow() - start)));
-}
-
-/** CPU milliseconds of one turn. */
-const TURN_MS = 8;
-
 /**
- * Ops per CPU second of each parser, per round: after a forced collection, the parsers take turns
- * (order rotated each round) of about TURN_MS until each has had `sliceMs`. Runs in a child
- * process with `--single-threaded-gc`: collections then run on the main thread, in the turn whose
- * allocation triggered them, not on helper threads whose CPU time would count in any turn. (A
- * forced collection before every turn was tried and refused: the pages it gives back fault in
- * again during the next turn, which made every parse several times slower, allocators most.)
- * @param {Array<(text: string) => unknown>} parsers
- * @param {string} text
- * @param {import('./measure.js').Timing} timing
- */
-export function measureParsers(parsers, text, timing) {
-  const gc = /** @type {() => void} */ (/** @type {{ gc?: () => void }} */ (globalThis).gc);
-  const sizes = parsers.map((parse) => calibrate(parse, text, timing.warmupMs));
-  /** @type {number[][]} */
-  const perRound = parsers.map(() => []);
-  for (let round = 0; round < timing.rounds; round++) {
-    gc();
-    const spent = parsers.map(() => 0);
-    const calls = parsers.map(() => 0);
-    for (let busy = true; busy;) {
-      busy = false;
-      for (let k = 0; k < parsers.length; k++) {
-        const i = (k + round) % parsers.length;
-        if ((spent[i] ?? 0) >= timing.sliceMs) continue;
-        busy = true;
-        const parse = /** @type {(text: string) => unknown} */ (parsers[i]);
-        const size = sizes[i] ?? 1;
-        const start = cpuNow();
-        for (let n = 0; n < size; n++) parse(text);
-        spent[i] = (spent[i] ?? 0) + cpuNow() - start;
-        calls[i] = (calls[i] ?? 0) + size;
-      }
-    }
-    parsers.forEach((_, i) =>
-      perRound[i]?.push(((calls[i] ?? 0) * 1000) / Math.max(spent[i] ?? 0, 1e-3)),
-    );
-  }
-  return perRound;
-}
-
-/** @param {number} values */
-const geomean = (/** @type {number[]} */ values) =>
-  Math.exp(values.reduce((sum, v) => sum + Math.log(v), 0) / values.length);
-
-/**
- * Times both parsers on every document, interleaved, and prints one table.
- * @param {import('./measure.js').Timing} timing
+ * Times both parsers on every document and prints one table: per document the median parses
+ * per CPU second of each (and how far the lowest and highest round are from it), Sluice's speed
+ * as the median of the rounds' ratios (lowest–highest), and bytes allocated per parse.
+ * @param {import('./slices.js').SliceTiming} timing
  */
 export async function runParseSet(timing) {
   verifySame();
   const { allocations, times } = childMeasurements(fileURLToPath(import.meta.url), timing);
-  const rows = parseDocuments.map(([name]) => ({
-    name,
-    js: /** @type {number[]} */ (times[name].js),
-    sluice: /** @type {number[]} */ (times[name].sluice),
-    bytes: allocations[name],
-  }));
-  const speedups = rows.map((r) => median(r.sluice) / median(r.js));
+  const rows = parseDocuments.map(([name]) => {
+    /** @type {{ js: number[], sluice: number[] }} */
+    const { js, sluice } = times[name];
+    return { name, js, sluice, speed: ratioOf(js, sluice), bytes: allocations[name] };
+  });
   const byteRatios = rows.map((r) => r.bytes.sluice / r.bytes.graphql);
-  const header = [
-    'document',
-    'graphql-js ops/s',
-    '±%',
-    'Sluice ops/s',
-    '±%',
-    'speed',
-    'graphql-js B/op',
-    'Sluice B/op',
-    'bytes',
-  ];
-  const body = rows.map((r, i) => [
-    r.name,
-    Math.round(median(r.js)).toLocaleString('en-US'),
-    spreadPercent(r.js).toFixed(1),
-    Math.round(median(r.sluice)).toLocaleString('en-US'),
-    spreadPercent(r.sluice).toFixed(1),
-    `${speedups[i]?.toFixed(2)}x`,
-    Math.round(r.bytes.graphql).toLocaleString('en-US'),
-    Math.round(r.bytes.sluice).toLocaleString('en-US'),
-    `${((byteRatios[i] ?? 0) * 100).toFixed(0)}%`,
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((c) => (c[i] ?? '').length)));
-  const line = (/** @type {string[]} */ cells) =>
-    cells
-      .map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
-      .join('  ');
+  const ops = (/** @type {number[]} */ v) => Math.round(median(v)).toLocaleString('en-US');
+  const table = formatColumns(
+    [
+      'document',
+      'graphql-js parses/s',
+      'min/max',
+      'Sluice parses/s',
+      'min/max',
+      'speed',
+      'lowest–highest',
+      'graphql-js B/parse',
+      'Sluice B/parse',
+      'bytes',
+    ],
+    rows.map((r, i) => [
+      r.name,
+      ops(r.js),
+      minMaxPercent(r.js),
+      ops(r.sluice),
+      minMaxPercent(r.sluice),
+      `${r.speed.median.toFixed(2)}x`,
+      `${r.speed.min.toFixed(2)}–${r.speed.max.toFixed(2)}x`,
+      Math.round(r.bytes.graphql).toLocaleString('en-US'),
+      Math.round(r.bytes.sluice).toLocaleString('en-US'),
+      `${((byteRatios[i] ?? 0) * 100).toFixed(0)}%`,
+    ]),
+  );
+  const speedup = geomean(rows.map((r) => r.speed.median));
+  const bytes = geomean(byteRatios);
   console.log(
     [
-      'parse alone — Sluice `parse` vs graphql-js `parse` (same AST, locations on)',
-      line(header),
-      ...body.map(line),
-      `geomean: ${geomean(speedups).toFixed(2)}x graphql-js's speed, ${(geomean(byteRatios) * 100).toFixed(0)}% of its bytes allocated (target: >= 2.5x, fewer bytes)`,
+      `parse alone — Sluice \`parse\` vs graphql-js \`parse\` (same AST, locations on); ${Math.max(5, timing.rounds)} rounds, each a ${timing.sliceMs} ms CPU slice per parser after a forced GC`,
+      table,
+      `geomean: ${speedup.toFixed(2)}x graphql-js's speed (of the rounds' lowest: ${geomean(rows.map((r) => r.speed.min)).toFixed(2)}x, highest: ${geomean(rows.map((r) => r.speed.max)).toFixed(2)}x), ${(bytes * 100).toFixed(0)}% of its bytes allocated (target: >= 2.5x, fewer bytes)`,
     ].join('\n'),
   );
-  return { rows, speedup: geomean(speedups), bytes: geomean(byteRatios) };
+  return { rows, speedup, bytes };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -266,9 +210,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     options: {
       allocations: { type: 'boolean', default: false },
       times: { type: 'boolean', default: false },
-      rounds: { type: 'string', default: '7' },
-      slice: { type: 'string', default: '60' },
-      warmup: { type: 'string', default: '150' },
+      rounds: { type: 'string', default: String(setTiming.rounds) },
+      slice: { type: 'string', default: String(setTiming.sliceMs) },
+      warmup: { type: 'string', default: String(setTiming.warmupMs) },
     },
   });
   const timing = {

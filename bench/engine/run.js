@@ -4,7 +4,7 @@
 //
 //   node bench/engine/run.js [--scenario a,c] [--path cached|cold] [--only sluice,jit]
 //                            [--rounds 7] [--slice 60] [--warmup 150] [--quick] [--cpu-prof]
-//                            [--parse only|skip]
+//                            [--parse only|skip] [--validate only] [--set-slice 300]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -34,7 +34,10 @@ const usage = `usage: node bench/engine/run.js [options]      (npm run bench:eng
   --parse only|skip    the parse-alone set (engine/parse.js) only, or not at all (default: after
                        the scenarios)
   --validate only      the validate-alone set (engine/validate.js: the scenarios' documents and
-                       400 distinct realistic ones, graphql-js's validate against Sluice's) only`;
+                       400 distinct realistic ones, graphql-js's validate against Sluice's) only
+  --set-slice MS       CPU time of one parser's or validator's slice in a round of the parse and
+                       validate sets (default 300, --quick 100; they take --rounds, at least 5,
+                       default 7, and warm up for as long as a slice)`;
 
 const { values } = parseArgs({
   options: {
@@ -48,6 +51,7 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
     parse: { type: 'string' },
     validate: { type: 'string' },
+    'set-slice': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -79,14 +83,21 @@ if (values.parse !== undefined && values.parse !== 'only' && values.parse !== 's
 if (values.validate !== undefined && values.validate !== 'only') {
   throw new Error(`bench: --validate must be only\n${usage}`);
 }
+// The parse and validate sets time long slices (engine/slices.js), not the scenarios' turns.
+const setSliceMs = number(values['set-slice'], values.quick ? 100 : 300);
+const setTiming = {
+  rounds: Math.max(5, rounds),
+  sliceMs: setSliceMs,
+  warmupMs: setSliceMs,
+};
 if (values.validate === 'only') {
   const { runValidateSet } = await import('./validate.js');
-  await runValidateSet({ rounds, sliceMs, warmupMs });
+  await runValidateSet(setTiming);
   process.exit(0);
 }
 if (values.parse === 'only') {
   const { runParseSet } = await import('./parse.js');
-  await runParseSet({ rounds, sliceMs, warmupMs });
+  await runParseSet(setTiming);
   process.exit(0);
 }
 
@@ -169,7 +180,7 @@ let parseSet;
 if (values.parse !== 'skip') {
   const { runParseSet } = await import('./parse.js');
   console.log('');
-  parseSet = await runParseSet({ rounds, sliceMs, warmupMs });
+  parseSet = await runParseSet(setTiming);
   console.log('');
 }
 

@@ -1,10 +1,10 @@
 // Validate alone: Sluice's `validate` against graphql-js 16's (the specified rules), on the
 // scenarios' documents and on 400 distinct realistic documents (named operations with variables,
 // aliases, arguments and fragments, each document different). Time (validations per CPU second,
-// median of interleaved rounds) and bytes allocated per validation. Run by
-// `npm run bench:engine -- --validate only`, or alone:
+// in long slices as the parse set: slices.js) and bytes allocated per validation. Run by
+// `npm run bench:engine -- --validate only`, or alone (about a minute):
 //
-//   node --expose-gc bench/engine/validate.js [--rounds 7] [--slice 60] [--warmup 150]
+//   node bench/engine/validate.js [--rounds 7] [--slice 300] [--warmup 300]
 //
 // Allocations are counted as in parse.js: in a child process whose young generation is large
 // enough that no collection runs during a batch, the heap's growth is what the batch allocated.
@@ -13,8 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parse, validate as graphqlValidate } from 'graphql';
 import { validate as sluiceValidate } from 'sluice';
-import { median } from './measure.js';
-import { childMeasurements, measureParsers } from './parse.js';
+import { childMeasurements, setTiming } from './parse.js';
+import { formatColumns, geomean, measureSlices, median, minMaxPercent, ratioOf } from './slices.js';
 import { scenarios } from './scenarios/index.js';
 import { param } from './scenarios/param.js';
 
@@ -99,25 +99,54 @@ function bytesPer(validate, schema, documents, rounds) {
   return median(samples);
 }
 
-/** Times both validators on every set, interleaved, and prints one table. */
+/**
+ * Times both validators on every set and prints one table, as the parse set does (per
+ * validation: a set's rounds are divided by its number of documents).
+ * @param {import('./slices.js').SliceTiming} timing
+ */
 export async function runValidateSet(timing) {
-  verifySame(validateSets());
+  const sets = validateSets();
+  verifySame(sets);
   const { allocations, times } = childMeasurements(fileURLToPath(import.meta.url), timing);
-  console.log(
-    '\nvalidate alone (specified rules) — validations per CPU second, medians of interleaved rounds',
-  );
-  console.log('set | graphql-js | sluice | × | bytes graphql-js | bytes sluice');
-  const ratios = [];
-  for (const [name] of validateSets()) {
+  const rows = sets.map(([name]) => {
     const { js, sluice } = times[name];
-    const ratio = median(sluice) / median(js);
-    ratios.push(ratio);
-    const bytes = allocations[name];
-    console.log(
-      `${name} | ${Math.round(median(js))} | ${Math.round(median(sluice))} | ${ratio.toFixed(2)} | ${Math.round(bytes.graphql)} | ${Math.round(bytes.sluice)}`,
-    );
-  }
-  return { ratios };
+    return { name, js, sluice, speed: ratioOf(js, sluice), bytes: allocations[name] };
+  });
+  const ops = (v) => Math.round(median(v)).toLocaleString('en-US');
+  const table = formatColumns(
+    [
+      'set',
+      'graphql-js validations/s',
+      'min/max',
+      'Sluice validations/s',
+      'min/max',
+      'speed',
+      'lowest–highest',
+      'graphql-js B/validation',
+      'Sluice B/validation',
+    ],
+    rows.map((r) => [
+      r.name,
+      ops(r.js),
+      minMaxPercent(r.js),
+      ops(r.sluice),
+      minMaxPercent(r.sluice),
+      `${r.speed.median.toFixed(2)}x`,
+      `${r.speed.min.toFixed(2)}–${r.speed.max.toFixed(2)}x`,
+      Math.round(r.bytes.graphql).toLocaleString('en-US'),
+      Math.round(r.bytes.sluice).toLocaleString('en-US'),
+    ]),
+  );
+  const ratios = rows.map((r) => r.speed.median);
+  const benchDocs = rows.slice(0, -1).map((r) => r.speed.median);
+  console.log(
+    [
+      `\nvalidate alone (specified rules) — Sluice \`validate\` vs graphql-js \`validate\`; ${Math.max(5, timing.rounds)} rounds, each a ${timing.sliceMs} ms CPU slice per validator after a forced GC`,
+      table,
+      `benchmark documents: lowest ${Math.min(...benchDocs).toFixed(2)}x, geomean ${geomean(benchDocs).toFixed(2)}x; 400 distinct documents: ${(ratios.at(-1) ?? NaN).toFixed(2)}x (target: >= 3x on each)`,
+    ].join('\n'),
+  );
+  return { rows, ratios };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -125,9 +154,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     options: {
       allocations: { type: 'boolean' },
       times: { type: 'boolean' },
-      rounds: { type: 'string', default: '7' },
-      slice: { type: 'string', default: '60' },
-      warmup: { type: 'string', default: '150' },
+      rounds: { type: 'string', default: String(setTiming.rounds) },
+      slice: { type: 'string', default: String(setTiming.sliceMs) },
+      warmup: { type: 'string', default: String(setTiming.warmupMs) },
     },
   });
   const timing = {
@@ -148,10 +177,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   } else if (values.times) {
     const out = {};
     for (const [name, schema, documents] of sets) {
-      // Batches of the whole set, timed as parse.js times parsers; per validation below.
-      const [js, sluice] = measureParsers(
+      // One operation validates the whole set; per validation below.
+      const [js, sluice] = measureSlices(
         [batch(graphqlValidate, schema, documents), batch(sluiceValidate, schema, documents)],
-        '',
         timing,
       ).map((rounds) => rounds.map((perSecond) => perSecond * documents.length));
       out[name] = { js, sluice };
