@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parse, validate as graphqlValidate } from 'graphql';
 import { validate as sluiceValidate } from 'sluice';
-import { childMeasurements, setTiming } from './parse.js';
+import { TIMING_PROCESSES, childMeasurements, setTiming, timedRounds } from './parse.js';
 import { formatColumns, geomean, measureSlices, median, minMaxPercent, ratioOf } from './slices.js';
 import { scenarios } from './scenarios/index.js';
 import { param } from './scenarios/param.js';
@@ -141,7 +141,7 @@ export async function runValidateSet(timing) {
   const benchDocs = rows.slice(0, -1).map((r) => r.speed.median);
   console.log(
     [
-      `\nvalidate alone (specified rules) — Sluice \`validate\` vs graphql-js \`validate\`; ${Math.max(5, timing.rounds)} rounds, each a ${timing.sliceMs} ms CPU slice per validator after a forced GC`,
+      `\nvalidate alone (specified rules) — Sluice \`validate\` vs graphql-js \`validate\`; ${timedRounds(timing)} rounds in ${TIMING_PROCESSES} processes, each a ${timing.sliceMs} ms CPU slice per validator after a forced GC`,
       table,
       `benchmark documents: lowest ${Math.min(...benchDocs).toFixed(2)}x, geomean ${geomean(benchDocs).toFixed(2)}x; 400 distinct documents: ${(ratios.at(-1) ?? NaN).toFixed(2)}x (target: >= 3x on each)`,
     ].join('\n'),
