@@ -1,14 +1,15 @@
 // Parse alone: Sluice's `parse` against graphql-js 16's, on documents from tiny to 10,000 fields,
 // deep and argument-heavy. Time (parses per CPU second in long slices, contenders alternating,
 // median of the rounds: slices.js) and bytes allocated per parse. Run by `npm run bench:engine`
-// after the scenarios, or alone (about a minute):
+// after the scenarios, or alone (under two minutes):
 //
 //   node bench/engine/parse.js [--rounds 7] [--slice 300] [--warmup 300] [--baseline DIR]
 //
 // `--baseline DIR` times a second build of Sluice beside this one, in the same rounds, and prints
 // this build's speed over it: DIR is a copy of another commit's `dist/` kept under the repository
-// (so that it loads the same graphql), e.g. `cp -r dist bench/results/baseline-dist` before a
-// change, rebuild, then `node bench/engine/parse.js --baseline bench/results/baseline-dist`. Run to
+// (so that it loads the same graphql) in a folder named `dist` (the repository's tests skip those),
+// e.g. `mkdir -p bench/results/baseline && cp -r dist bench/results/baseline/` before a change,
+// rebuild, then `node bench/engine/parse.js --baseline bench/results/baseline/dist`. Run to
 // run, this machine moves each figure by 10-30%; within one run the two builds share the noise.
 //
 // Allocations are counted in a child process whose young generation is large enough that no
