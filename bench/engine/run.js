@@ -36,8 +36,9 @@ const usage = `usage: node bench/engine/run.js [options]      (npm run bench:eng
   --validate only      the validate-alone set (engine/validate.js: the scenarios' documents and
                        400 distinct realistic ones, graphql-js's validate against Sluice's) only
   --set-slice MS       CPU time of one parser's or validator's slice in a round of the parse and
-                       validate sets (default 300, --quick 100; they take --rounds, at least 5,
-                       default 7, and warm up for as long as a slice)`;
+                       validate sets (default 300, --quick 100; they warm up for as long as a
+                       slice, and take --rounds, at least 5, rounded up to a multiple of their 3
+                       timing processes: 9 by default)`;
 
 const { values } = parseArgs({
   options: {
