@@ -46,7 +46,10 @@ ${repeat(
 )}
 }`;
 
-/** The parse set: name and document text. */
+/**
+ * The parse set: name and document text.
+ * @type {Array<[string, string]>}
+ */
 export const parseDocuments = [
   ['tiny', '{ viewer { id name } }'],
   ['wide 100', `query Wide { ${repeat(100, (i) => `field${i}`)} }`],
@@ -173,8 +176,9 @@ export const timedRounds = (/** @type {{ rounds: number }} */ timing) =>
 /**
  * Per document, the rounds of both parsers (parses per CPU second), in slices (slices.js).
  * @param {import('./slices.js').SliceTiming} timing
+ * @param {string} [baselineDir] another build's `dist/`, timed beside this one
  */
-async function measureTimes(timing, /** @type {string | undefined} */ baselineDir) {
+async function measureTimes(timing, baselineDir) {
   /** @type {((text: string) => unknown) | undefined} */
   const baselineParse =
     baselineDir === undefined
@@ -196,8 +200,9 @@ async function measureTimes(timing, /** @type {string | undefined} */ baselineDi
  * per CPU second of each (and how far the lowest and highest round are from it), Sluice's speed
  * as the median of the rounds' ratios (lowest–highest), and bytes allocated per parse.
  * @param {import('./slices.js').SliceTiming} timing
+ * @param {string} [baselineDir] another build's `dist/`, timed beside this one
  */
-export async function runParseSet(timing, /** @type {string | undefined} */ baselineDir) {
+export async function runParseSet(timing, baselineDir) {
   verifySame();
   const { allocations, times } = childMeasurements(
     fileURLToPath(import.meta.url),
@@ -205,8 +210,7 @@ export async function runParseSet(timing, /** @type {string | undefined} */ base
     baselineDir === undefined ? [] : ['--baseline', baselineDir],
   );
   const rows = parseDocuments.map(([name]) => {
-    /** @type {{ js: number[], sluice: number[], baseline?: number[] }} */
-    const { js, sluice, baseline } = times[name];
+    const { js = [], sluice = [], baseline } = times[name] ?? {};
     return {
       name,
       js,
