@@ -28,8 +28,8 @@ import {
   geomean,
   measureSlices,
   median,
-  minMaxPercent,
   ratioOf,
+  speedCells,
   timingFlags,
 } from './slices.js';
 
@@ -237,15 +237,7 @@ export async function runParseSet(timing, baselineDir) {
       ...(baselineDir === undefined ? [] : ['vs baseline']),
     ],
     rows.map((r, i) => [
-      r.name,
-      ops(r.js),
-      minMaxPercent(r.js),
-      ops(r.sluice),
-      minMaxPercent(r.sluice),
-      `${r.speed.median.toFixed(2)}x`,
-      `${r.speed.min.toFixed(2)}–${r.speed.max.toFixed(2)}x`,
-      Math.round(r.bytes.graphql).toLocaleString('en-US'),
-      Math.round(r.bytes.sluice).toLocaleString('en-US'),
+      ...speedCells(r, ops),
       `${((byteRatios[i] ?? 0) * 100).toFixed(0)}%`,
       ...(r.overBaseline === undefined
         ? []

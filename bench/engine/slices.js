@@ -15,6 +15,7 @@
  * all threads), as in measure.js. Run in a process with `--expose-gc --single-threaded-gc` (see
  * `timingFlags`).
  */
+import { median } from './measure.js';
 
 /** The flags of a process that times slices. */
 export const timingFlags = [
@@ -102,13 +103,7 @@ export function measureSlices(contenders, timing) {
   return perRound;
 }
 
-/** @param {number[]} values */
-export function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  const upper = sorted[mid] ?? NaN;
-  return sorted.length % 2 === 1 ? upper : ((sorted[mid - 1] ?? NaN) + upper) / 2;
-}
+export { median };
 
 /** @param {number[]} values */
 export const geomean = (values) =>
@@ -133,6 +128,27 @@ export function minMaxPercent(values) {
   const m = median(values);
   const pct = (/** @type {number} */ v) => Math.abs(((v - m) / m) * 100).toFixed(0);
   return `-${pct(Math.min(...values))}/+${pct(Math.max(...values))}%`;
+}
+
+/**
+ * The cells every row of the parse and validate tables starts with: the set's name, each side's
+ * operations per second with their spread, Sluice's speed (median, lowest–highest round), and
+ * the bytes each side allocated per operation.
+ * @param {{ name: string, js: number[], sluice: number[], speed: { median: number, min: number, max: number }, bytes: { graphql: number, sluice: number } }} r
+ * @param {(values: number[]) => string} ops
+ */
+export function speedCells(r, ops) {
+  return [
+    r.name,
+    ops(r.js),
+    minMaxPercent(r.js),
+    ops(r.sluice),
+    minMaxPercent(r.sluice),
+    `${r.speed.median.toFixed(2)}x`,
+    `${r.speed.min.toFixed(2)}–${r.speed.max.toFixed(2)}x`,
+    Math.round(r.bytes.graphql).toLocaleString('en-US'),
+    Math.round(r.bytes.sluice).toLocaleString('en-US'),
+  ];
 }
 
 /**

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { parse, validate as graphqlValidate } from 'graphql';
 import { validate as sluiceValidate } from 'sluice';
 import { TIMING_PROCESSES, childMeasurements, setTiming, timedRounds } from './parse.js';
-import { formatColumns, geomean, measureSlices, median, minMaxPercent, ratioOf } from './slices.js';
+import { formatColumns, geomean, measureSlices, median, ratioOf, speedCells } from './slices.js';
 import { scenarios } from './scenarios/index.js';
 import { param } from './scenarios/param.js';
 
@@ -125,17 +125,7 @@ export async function runValidateSet(timing) {
       'graphql-js B/validation',
       'Sluice B/validation',
     ],
-    rows.map((r) => [
-      r.name,
-      ops(r.js),
-      minMaxPercent(r.js),
-      ops(r.sluice),
-      minMaxPercent(r.sluice),
-      `${r.speed.median.toFixed(2)}x`,
-      `${r.speed.min.toFixed(2)}–${r.speed.max.toFixed(2)}x`,
-      Math.round(r.bytes.graphql).toLocaleString('en-US'),
-      Math.round(r.bytes.sluice).toLocaleString('en-US'),
-    ]),
+    rows.map((r) => speedCells(r, ops)),
   );
   const ratios = rows.map((r) => r.speed.median);
   const benchDocs = rows.slice(0, -1).map((r) => r.speed.median);
