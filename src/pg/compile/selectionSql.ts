@@ -137,16 +137,8 @@ export function listSql(
   const { from, conditions } = baseRows(context, source, alias, args['where'] ?? null);
   const distinct = readColumnList(table, args['distinctOn'] ?? null, 'distinctOn');
   const keys = orderKeys(table, args['orderBy'] ?? null, distinct);
-  // A row with a relation carries nested JSON: then json_agg, when the caller compacts it.
-  const spaced = context.sawSpaced;
   const nested = { value: false };
-  const entries = objectEntries(
-    context,
-    table,
-    alias,
-    nodes,
-    spaced === undefined ? undefined : nested,
-  );
+  const entries = objectEntries(context, table, alias, nodes, nested);
   const select = distinctOnClause(alias, distinct);
   const order = keys.length > 0 ? sql` ORDER BY ${orderBySql(alias, keys)}` : sql``;
   const limit = pageSize(context, args['limit'], 'limit') ?? defaultPageSize(context);
@@ -155,8 +147,11 @@ export function listSql(
   const s = identifier(context.alias('s'));
   const rows = sql`FROM ${from}${whereClause(conditions)}${order}${paging}`;
   if (fitsRow(entries)) {
-    if (spaced !== undefined && nested.value) spaced.value = true;
-    return sql`(SELECT ${jsonArray(s, undefined, undefined, nested.value)} FROM (SELECT ${select}${selectList(entries)} ${rows}) AS ${s})`;
+    // A row with a relation carries nested JSON: then json_agg, when the caller compacts it.
+    const seen = context.sawSpaced;
+    const spaced = seen !== undefined && nested.value;
+    if (spaced) seen.value = true;
+    return sql`(SELECT ${jsonArray(s, undefined, undefined, spaced)} FROM (SELECT ${select}${selectList(entries)} ${rows}) AS ${s})`;
   }
   return sql`(SELECT ${jsonArray(sql`${s}.j`)} FROM (SELECT ${select}${jsonObject(context, entries)} AS j ${rows}) AS ${s})`;
 }
