@@ -34,7 +34,13 @@ export interface BuildContext extends CollectContext {
    * hold a relation may then be `json_agg`'s (jsonArray's `spaced`), and this is set when one is.
    */
   readonly sawSpaced?: { value: boolean };
-  /** A fresh table alias (`t1`, `t2`, …); aliases are unique within the statement. */
+  /**
+   * A fresh alias, unique within the statement: `t1`, `t2`, … for a level of rows or a relation
+   * filter, which the statement builders count (more than one keeps the statement on custom
+   * plans, createPgSource.ts); another prefix for what reads no rows of another level (`s` for a
+   * row subquery, `c` for a connection's count and cursor checks of its own rows, `j` for a
+   * junction table).
+   */
   alias(prefix?: string): string;
   objectType(typeName: string): GraphQLObjectType;
 }

@@ -301,8 +301,9 @@ function buildStatement(
   reads?: Set<string>,
 ): Statement {
   let n = 0;
-  // Table aliases made (`t1`, `t2`, …): one per level of rows, relation filter or count. A
-  // selection built twice (json, then value mode) counts twice: it then keeps custom plans.
+  // Table aliases made (`t1`, `t2`, …): one per level of rows or relation filter (a connection's
+  // count and cursor checks take `c`: BuildContext.alias). A selection built twice (json, then
+  // value mode) counts twice: it then keeps custom plans.
   let tables = 0;
   const { node, modes, floats, loose, spaced, rows } = rootFieldsSql(
     {
