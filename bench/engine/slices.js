@@ -124,7 +124,7 @@ export function ratioOf(reference, sluice) {
  * A value's spread over rounds as printed: `-a%/+b%`, from the median to the lowest and highest.
  * @param {number[]} values
  */
-export function minMaxPercent(values) {
+function minMaxPercent(values) {
   const m = median(values);
   const pct = (/** @type {number} */ v) => Math.abs(((v - m) / m) * 100).toFixed(0);
   return `-${pct(Math.min(...values))}/+${pct(Math.max(...values))}%`;
