@@ -1,4 +1,4 @@
-import { identifier, join, sql } from '../sql/sql.js';
+import { identifier, integerLiteral, join, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
 import type { RelationModel, TableModel } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
@@ -64,8 +64,12 @@ export function pageSize(
   });
 }
 
-/** The page size of a list or connection given no size, as a parameter `explain` can name. */
-export function defaultPageSize(context: BuildContext): Param {
-  const size = context.model.limits.defaultPageSize;
-  return new Param(() => size, `default page size ${size}`);
+/**
+ * The page size of a list or connection given no size: the server's constant, written in the text
+ * (integerLiteral). The same in every execution, it is part of the statement's shape, and written
+ * out it lets a generic plan know a nested list's per-parent `LIMIT` (docs/pg-mutations.md,
+ * "Plans"); a size the request gives stays a parameter.
+ */
+export function defaultPageSize(context: BuildContext): SqlNode {
+  return integerLiteral(context.model.limits.defaultPageSize);
 }

@@ -2,7 +2,8 @@
  * SQL as a small tree of plain data. Nodes are built only by the
  * safe constructors in `sql.ts`; `compileSql` turns a tree into `{ text, values }`. There is no node
  * that holds free text from outside the compiler: identifiers are always quoted, values are always
- * parameters, and the only literal is a GraphQL Name (checked against its grammar).
+ * parameters, and the only literals are a GraphQL Name (checked against its grammar) and a
+ * server-configured integer (`integerLiteral`).
  */
 export type SqlNode =
   /** SQL text written by Sluice itself (keywords, operators), from a template's static parts. */
@@ -16,6 +17,11 @@ export type SqlNode =
    * written as a string literal so the JSON keys of `json_build_object` stay readable.
    */
   | { readonly kind: 'name'; readonly name: string }
+  /**
+   * A non-negative safe integer of the server's configuration (never of a request), written as
+   * digits: the default page size, which is part of a statement's shape rather than a value.
+   */
+  | { readonly kind: 'integer'; readonly value: number }
   /** Nodes joined by a separator written by Sluice (`, `, ` AND `…). */
   | { readonly kind: 'join'; readonly nodes: ReadonlyArray<SqlNode>; readonly separator: string }
   /** A sequence of nodes written one after the other. */

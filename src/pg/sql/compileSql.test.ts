@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileSql } from './compileSql.js';
-import { identifier, join, nameLiteral, sql, value } from './sql.js';
+import { identifier, integerLiteral, join, nameLiteral, sql, value } from './sql.js';
 
 describe('compileSql', () => {
   it('quotes identifiers and binds every value as a parameter, in order', () => {
@@ -27,6 +27,16 @@ describe('compileSql', () => {
     );
     expect(() => nameLiteral("x'); DROP TABLE users; --")).toThrow(/Not a GraphQL name/);
     expect(() => nameLiteral('1abc')).toThrow(/Not a GraphQL name/);
+  });
+
+  it('writes configured integers as digits and refuses anything but a non-negative safe integer', () => {
+    expect(compileSql(sql`LIMIT ${integerLiteral(100)} OFFSET ${5}`)).toEqual({
+      text: 'LIMIT 100 OFFSET $1',
+      values: [5],
+    });
+    for (const bad of [-1, 1.5, Number.NaN, Infinity, 2 ** 53])
+      expect(() => integerLiteral(bad)).toThrow(/Not a non-negative integer/);
+    expect(() => integerLiteral('1; DROP TABLE users' as unknown as number)).toThrow();
   });
 
   it('treats objects that merely look like nodes as values', () => {

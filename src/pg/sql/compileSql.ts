@@ -35,6 +35,10 @@ export function compileSql(
         // The constructor guarantees the Name grammar, so no quote or backslash can occur.
         text += `'${node.name}'`;
         return;
+      case 'integer':
+        // The constructor guarantees a non-negative safe integer: digits only.
+        text += String(node.value);
+        return;
       case 'join': {
         let first = true;
         for (const child of node.nodes) {

@@ -44,6 +44,16 @@ export function nameLiteral(name: string): SqlNode {
   return make({ kind: 'name', name });
 }
 
+/**
+ * A server-configured integer written as digits (the default page size: a per-parent `LIMIT` the
+ * planner must know under a generic plan, docs/pg-mutations.md "Plans"). Never a request's value:
+ * those are parameters, whatever their type.
+ */
+export function integerLiteral(n: number): SqlNode {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`Not a non-negative integer: ${n}`);
+  return make({ kind: 'integer', value: n });
+}
+
 /** Nodes joined by `, ` (or another separator chosen by Sluice from `Separator`). */
 export function join(nodes: ReadonlyArray<SqlNode>, separator: Separator = ', '): SqlNode {
   return make({ kind: 'join', nodes: [...nodes], separator });

@@ -1,8 +1,7 @@
 -- flat_rows_empty.graphql, modes: json
 -- $1 = literal "nobody"
--- $2 = default page size 100
 SELECT "t1"."id", "t1"."username"
 FROM "public"."users" AS "t1"
 WHERE "t1"."username" = $1
 ORDER BY "t1"."id" ASC
-LIMIT $2
+LIMIT 100

@@ -1,9 +1,8 @@
 -- grouped_aggregates.graphql, modes: json, json
 -- $1 = literal "100"
--- $2 = default page size 100
--- $3 = literal "100"
+-- $2 = literal "100"
+-- $3 = literal 2
 -- $4 = literal 2
--- $5 = literal 2
 SELECT (
   SELECT row_to_json("s4")
   FROM (
@@ -23,9 +22,9 @@ SELECT (
         FROM "public"."posts" AS "t2"
         WHERE "t2"."views" > $1 GROUP BY "t2"."status"
         ORDER BY "t2"."status"
-        LIMIT $2) AS "s3") AS "groups"
+        LIMIT 100) AS "s3") AS "groups"
     FROM "public"."posts" AS "t1"
-    WHERE "t1"."views" > $3) AS "s4")::text AS "postsAggregate",
+    WHERE "t1"."views" > $2) AS "s4")::text AS "postsAggregate",
 (
   SELECT coalesce(json_agg("s10"), '[]')
   FROM (
@@ -42,7 +41,7 @@ SELECT (
             FROM "public"."comments" AS "t7"
             WHERE "t7"."author_id" = "t5"."id" GROUP BY "t7"."post_id"
             ORDER BY "t7"."post_id"
-            LIMIT $4) AS "s8") AS "groups" ) AS "s9") AS "commentsAggregate"
+            LIMIT $3) AS "s8") AS "groups" ) AS "s9") AS "commentsAggregate"
     FROM "public"."users" AS "t5"
     ORDER BY "t5"."id" ASC
-    LIMIT $5) AS "s10")::text AS "users"
+    LIMIT $4) AS "s10")::text AS "users"

@@ -1,9 +1,8 @@
 -- grouped_aggregates_having.graphql, modes: json, json
 -- $1 = $n
--- $2 = default page size 100
--- $3 = literal "9007199254741000"
--- $4 = literal "1"
--- $5 = literal 3
+-- $2 = literal "9007199254741000"
+-- $3 = literal "1"
+-- $4 = literal 3
 SELECT (
   SELECT row_to_json("s4")
   FROM (
@@ -16,7 +15,7 @@ SELECT (
             SELECT "t2"."status" AS "status") AS x) AS "keys", count(*)::int AS "count"
         FROM "public"."posts" AS "t2" GROUP BY "t2"."status" HAVING count(*) > $1
         ORDER BY "t2"."status"
-        LIMIT $2) AS "s3") AS "groups" ) AS "s4")::text AS "postsAggregate",
+        LIMIT 100) AS "s3") AS "groups" ) AS "s4")::text AS "postsAggregate",
 (
   SELECT row_to_json("s8")
   FROM (
@@ -33,6 +32,6 @@ SELECT (
           SELECT row_to_json(x)
           FROM (
             SELECT max("t6"."rating")::text AS "rating") AS x) AS "max"
-        FROM "public"."posts" AS "t6" GROUP BY "t6"."author_id" HAVING (sum("t6"."views") >= $3 OR max("t6"."rating") < $4)
+        FROM "public"."posts" AS "t6" GROUP BY "t6"."author_id" HAVING (sum("t6"."views") >= $2 OR max("t6"."rating") < $3)
         ORDER BY "t6"."author_id"
-        LIMIT $5) AS "s7") AS "groups" ) AS "s8")::text AS "authors"
+        LIMIT $4) AS "s7") AS "groups" ) AS "s8")::text AS "authors"

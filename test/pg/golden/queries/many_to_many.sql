@@ -1,10 +1,9 @@
 -- many_to_many.graphql, modes: json, json
--- $1 = default page size 100
--- $2 = literal 1
--- $3 = literal 3
--- $4 = literal 2
--- $5 = literal ["sql", "json"]
--- $6 = literal 2
+-- $1 = literal 1
+-- $2 = literal 3
+-- $3 = literal 2
+-- $4 = literal ["sql", "json"]
+-- $5 = literal 2
 SELECT (
   SELECT coalesce(json_agg("s9"), '[]')
   FROM (
@@ -15,7 +14,7 @@ SELECT (
         FROM "public"."tags" AS "t2" JOIN "public"."post_tags" AS "j3" ON "j3"."tag_id" = "t2"."id"
         WHERE "j3"."post_id" = "t1"."id"
         ORDER BY "t2"."id" ASC
-        LIMIT $1) AS "s4") AS "tags", (
+        LIMIT 100) AS "s4") AS "tags", (
       SELECT coalesce(json_agg("s8"), '[]')
       FROM (
         SELECT (
@@ -27,10 +26,10 @@ SELECT (
         FROM "public"."post_tags" AS "t5"
         WHERE "t5"."post_id" = "t1"."id"
         ORDER BY "t5"."post_id" ASC, "t5"."tag_id" ASC
-        LIMIT $2) AS "s8") AS "postTags"
+        LIMIT $1) AS "s8") AS "postTags"
     FROM "public"."posts" AS "t1"
     ORDER BY "t1"."id" ASC
-    LIMIT $3) AS "s9")::text AS "posts",
+    LIMIT $2) AS "s9")::text AS "posts",
 (
   SELECT coalesce(json_agg("s17"), '[]')
   FROM (
@@ -46,8 +45,8 @@ SELECT (
         FROM "public"."posts" AS "t14" JOIN "public"."post_tags" AS "j15" ON "j15"."post_id" = "t14"."id"
         WHERE "j15"."tag_id" = "t10"."id"
         ORDER BY "t14"."id" DESC
-        LIMIT $4) AS "s16") AS "posts"
+        LIMIT $3) AS "s16") AS "posts"
     FROM "public"."tags" AS "t10"
-    WHERE "t10"."name" = ANY($5::text::"pg_catalog"."text"[])
+    WHERE "t10"."name" = ANY($4::text::"pg_catalog"."text"[])
     ORDER BY "t10"."id" ASC
-    LIMIT $6) AS "s17")::text AS "tags"
+    LIMIT $5) AS "s17")::text AS "tags"

@@ -3,8 +3,7 @@
 -- $2 = literal 1
 -- $3 = $limit
 -- $4 = $offset
--- $5 = default page size 100
--- $6 = literal 6
+-- $5 = literal 6
 SELECT (
   SELECT coalesce(json_agg("s4"), '[]')
   FROM (
@@ -27,5 +26,5 @@ SELECT (
     SELECT "t5"."id" AS "id"
     FROM "public"."tags" AS "t5"
     ORDER BY "t5"."id" ASC
-    LIMIT $5
-    OFFSET $6) AS "s6")::text AS "everything"
+    LIMIT 100
+    OFFSET $5) AS "s6")::text AS "everything"

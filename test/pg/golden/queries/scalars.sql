@@ -2,9 +2,8 @@
 -- $1 = literal 2
 -- $2 = literal 4
 -- $3 = literal [4, 5, 10]
--- $4 = default page size 100
--- $5 = literal 2
--- $6 = literal 10
+-- $4 = literal 2
+-- $5 = literal 10
 SELECT (
   SELECT coalesce(array_to_json(array_agg("s2")), '[]')
   FROM (
@@ -20,14 +19,14 @@ SELECT (
     FROM "public"."posts" AS "t3"
     WHERE "t3"."id" = ANY($3::text::"pg_catalog"."int4"[])
     ORDER BY "t3"."id" ASC
-    LIMIT $4) AS "s4")::text AS "posts",
+    LIMIT 100) AS "s4")::text AS "posts",
 (
   SELECT coalesce(array_to_json(array_agg("s6")), '[]')
   FROM (
     SELECT "t5"."id" AS "id", "t5"."title" AS "title"
     FROM "public"."published_posts" AS "t5"
     ORDER BY "t5"."id" ASC, "t5"."author_id" ASC, "t5"."title" ASC, "t5"."published_at" ASC
-    LIMIT $5) AS "s6")::text AS "publishedPosts",
+    LIMIT $4) AS "s6")::text AS "publishedPosts",
 (
   SELECT row_to_json("s10")
   FROM (
@@ -38,4 +37,4 @@ SELECT (
         FROM "public"."users" AS "t8"
         WHERE "t8"."id" = "t7"."author_id") AS "s9") AS "author"
     FROM "public"."posts" AS "t7"
-    WHERE "t7"."id" = $6) AS "s10")::text AS "post"
+    WHERE "t7"."id" = $5) AS "s10")::text AS "post"

@@ -11,11 +11,7 @@
 -- statement 1: $10 = input level 2 (Tag) p
 -- statement 1: $11 = input level 2 (Tag) g0.c0
 -- statement 1: $12 = "sluice.keys0"
--- statement 2: $1 = default page size 100
--- statement 2: $2 = default page size 100
--- statement 2: $3 = default page size 100
--- statement 2: $4 = default page size 100
--- statement 2: $5 = "sluice.keys0"
+-- statement 2: $1 = "sluice.keys0"
 WITH "x0" AS (
   SELECT *
   FROM unnest($1::text::int4[], $2::text::"pg_catalog"."text"[], $3::text::"pg_catalog"."text"[]) WITH ORDINALITY AS x("p", "c0", "c1", ord)),
@@ -89,21 +85,21 @@ SELECT (
                 FROM "public"."transactions" AS "t4"
                 WHERE "t4"."contract_id" = "t3"."id"
                 ORDER BY "t4"."id" ASC
-                LIMIT $1) AS "s5") AS "transactions"
+                LIMIT 100) AS "s5") AS "transactions"
             FROM "public"."contracts" AS "t3"
             WHERE "t3"."banking_relationship_id" = "t2"."id"
             ORDER BY "t3"."id" ASC
-            LIMIT $2) AS "s6") AS "contracts"
+            LIMIT 100) AS "s6") AS "contracts"
         FROM "public"."banking_relationships" AS "t2"
         WHERE "t2"."customer_id" = "t1"."id"
         ORDER BY "t2"."id" ASC
-        LIMIT $3) AS "s7") AS "bankingRelationships", (
+        LIMIT 100) AS "s7") AS "bankingRelationships", (
       SELECT coalesce(array_to_json(array_agg("s10")), '[]')
       FROM (
         SELECT "t8"."name" AS "name"
         FROM "public"."tags" AS "t8" JOIN "public"."customer_tags" AS "j9" ON "j9"."tag_id" = "t8"."id"
         WHERE "j9"."customer_id" = "t1"."id"
         ORDER BY "t8"."id" ASC
-        LIMIT $4) AS "s10") AS "tags"
-    FROM unnest(nullif(current_setting($5, true), '')::"pg_catalog"."int4"[]) WITH ORDINALITY AS k("k0", ord) JOIN "public"."customers" AS "t1" ON "t1"."id" = k."k0"
+        LIMIT 100) AS "s10") AS "tags"
+    FROM unnest(nullif(current_setting($1, true), '')::"pg_catalog"."int4"[]) WITH ORDINALITY AS k("k0", ord) JOIN "public"."customers" AS "t1" ON "t1"."id" = k."k0"
     ORDER BY k.ord) AS "s11")::text;
