@@ -86,6 +86,14 @@ export interface BatchStatement {
    * ignore it.
    */
   readonly genericPlan?: boolean | undefined;
+  /**
+   * The statement's plan depends on none of its values but the arrays of keys its rows are found
+   * by (a mutation's read-back with no parameter in its selection), whose length a custom plan
+   * would count and a generic one takes for ten: planning it again for each execution buys
+   * nothing. postgres.js runs it under `plan_cache_mode = force_generic_plan` in a batch on a
+   * generic-plan connection (batchPlans in genericPlanPools.ts). Other drivers ignore it.
+   */
+  readonly fixedPlan?: boolean | undefined;
 }
 
 /** The error of statement `index` of a transactionBatch (the database's, as `error`). */

@@ -1,7 +1,7 @@
 import postgres from 'postgres';
 import { ConnectionGate } from './ConnectionGate.js';
 import { createPgListener, type PgListener } from './createPgListener.js';
-import { batchPlans, CUSTOM_PLANS, genericPlanPools } from './genericPlanPools.js';
+import { batchPlans, genericPlanPools, type PlanSwitch } from './genericPlanPools.js';
 import { RecyclingPool } from './RecyclingPool.js';
 import { abortError } from './abortError.js';
 import { afterSetup, SetupError, settle, settledStatement } from './setupStatement.js';
@@ -186,12 +186,12 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
     // the transaction, and PostgreSQL answers the COMMIT with a rollback; an abort cancels the
     // statement running, to the same effect. Whether it committed is read from COMMIT's answer.
     // A setup (the request's settings) goes right after BEGIN; a batch that starts with
-    // generic-plan statements runs on those connections, switching to custom plans once
-    // (batchPlans in genericPlanPools.ts).
+    // generic-plan statements runs on those connections, switching modes where a statement needs
+    // another (batchPlans in genericPlanPools.ts).
     transactionBatch: (batch, queryOptions) => {
       const signal = queryOptions?.signal;
       const plans = batchPlans(batch, generic !== pools);
-      const { statements, origins } = batchStatements(batch, queryOptions?.setup, plans.switchAt);
+      const { statements, origins } = batchStatements(batch, queryOptions?.setup, plans.switches);
       const chosen = plans.generic ? generic : pools;
       const run = async () => {
         // Given up before it began: nothing is sent.
@@ -281,15 +281,14 @@ function cancelOnAbort<T>(query: CancellableQuery<T>, signal: AbortSignal | unde
 const SETUP = -1;
 
 /**
- * The statements a transaction batch sends after BEGIN: the setup, then the batch's, with
- * CUSTOM_PLANS before statement `switchAt` (-1: none). `origins` gives each one's batch index
- * (SETUP for the setup; the plan switch counts as the statement it precedes, whose failure it
- * would be).
+ * The statements a transaction batch sends after BEGIN: the setup, then the batch's, with each
+ * plan switch before the statement it is for. `origins` gives each one's batch index (SETUP for
+ * the setup; a plan switch counts as the statement it precedes, whose failure it would be).
  */
 function batchStatements(
   batch: ReadonlyArray<BatchStatement>,
   setup: SetupStatement | undefined,
-  switchAt: number,
+  switches: ReadonlyArray<PlanSwitch>,
 ): { readonly statements: SetupStatement[]; readonly origins: number[] } {
   const statements: SetupStatement[] = [];
   const origins: number[] = [];
@@ -297,10 +296,13 @@ function batchStatements(
     statements.push(setup);
     origins.push(SETUP);
   }
+  let next = 0;
   batch.forEach((statement, i) => {
-    if (i === switchAt) {
-      statements.push(CUSTOM_PLANS);
+    const planSwitch = switches[next];
+    if (planSwitch?.at === i) {
+      statements.push(planSwitch.statement);
       origins.push(i);
+      next++;
     }
     statements.push(statement);
     origins.push(i);

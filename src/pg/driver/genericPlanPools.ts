@@ -36,15 +36,29 @@ export const CUSTOM_PLANS: SetupStatement = {
   values: ['plan_cache_mode', SESSION_SETTINGS['plan_cache_mode']],
 };
 
+/** Forces generic plans for the rest of a transaction on a generic-plan connection. */
+export const GENERIC_PLANS: SetupStatement = {
+  text: CUSTOM_PLANS.text,
+  values: ['plan_cache_mode', 'force_generic_plan'],
+};
+
+/** A plan mode switch sent before statement `at` of a batch. */
+export interface PlanSwitch {
+  readonly at: number;
+  readonly statement: SetupStatement;
+}
+
 /**
  * How a transaction batch (SqlClient.transactionBatch) uses the plan cache modes. A mutation's
  * write is planned the same whatever its values (arrays of unknown length), and so are the
  * foreign-key checks PostgreSQL runs for each row it inserts, re-planned for every row under
- * custom plans; its read-back, with per-parent `LIMIT $n`, needs custom plans (docs/pg-mutations.md,
- * "Plans"). So a batch whose first statement is marked `genericPlan` runs on a generic-plan
- * connection, and CUSTOM_PLANS is sent before the first statement that is not marked (`switchAt`,
- * or -1): every statement from there on, marked or not, runs with custom plans. One mode switch
- * per transaction at most.
+ * custom plans; a read-back with a per-parent `LIMIT $n` needs custom plans, and one whose plan
+ * depends on its key arrays alone is best planned once (docs/pg-mutations.md, "Plans"). So a
+ * batch whose first statement is marked `genericPlan` runs on a generic-plan connection (`auto`),
+ * and a statement marked `genericPlan` runs in whichever mode is in force (its plan hardly depends
+ * on its values); before any other that needs another mode than the one in force goes a switch:
+ * GENERIC_PLANS before one marked `fixedPlan`, CUSTOM_PLANS before one marked neither way. A
+ * single field's write and read-back: one switch at most.
  *
  * `separate`: whether there are generic-plan connections at all (genericPlanPools did not return
  * the main pool); without them, the batch runs on the main connections as it is.
@@ -52,7 +66,16 @@ export const CUSTOM_PLANS: SetupStatement = {
 export function batchPlans(
   batch: ReadonlyArray<BatchStatement>,
   separate: boolean,
-): { readonly generic: boolean; readonly switchAt: number } {
-  if (!separate || batch[0]?.genericPlan !== true) return { generic: false, switchAt: -1 };
-  return { generic: true, switchAt: batch.findIndex((s) => s.genericPlan !== true) };
+): { readonly generic: boolean; readonly switches: ReadonlyArray<PlanSwitch> } {
+  if (!separate || batch[0]?.genericPlan !== true) return { generic: false, switches: [] };
+  const switches: PlanSwitch[] = [];
+  let mode: 'auto' | 'custom' | 'generic' = 'auto';
+  batch.forEach((statement, at) => {
+    const wanted =
+      statement.genericPlan === true ? mode : statement.fixedPlan === true ? 'generic' : 'custom';
+    if (wanted === mode) return;
+    switches.push({ at, statement: wanted === 'generic' ? GENERIC_PLANS : CUSTOM_PLANS });
+    mode = wanted;
+  });
+  return { generic: true, switches };
 }

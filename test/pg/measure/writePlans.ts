@@ -2,8 +2,9 @@
  * What a mutation of bench/writes costs the PostgreSQL backend per operation under each way of
  * planning its statements (docs/pg-mutations.md, "Plans"): every statement re-planned
  * (`force_custom_plan`, as before), every statement under `auto` (a generic plan after five
- * executions, the read-back's included), and Sluice's way: a connection with `auto`, and custom
- * plans set (`set_config('plan_cache_mode', …, true)`) before the read-back. Each operation is
+ * executions, the read-back's included), and Sluice's ways: a connection with `auto`, and custom
+ * plans set (`set_config('plan_cache_mode', …, true)`) before a read-back with a parameter in its
+ * selection, or generic plans forced before one without (the benchmark's). Each operation is
  * BEGIN, the write, the read-back and ROLLBACK, pipelined, so the tables stay as they were.
  * Backend CPU per operation from /proc, median of ROUNDS interleaved rounds (backendCpu.ts).
  *
@@ -14,7 +15,7 @@
 import type postgres from 'postgres';
 import { operationSourceFields } from '../../../src/pg/compile/operationSourceFields.js';
 import { createPostgresClient } from '../../../src/pg/driver/createPostgresClient.js';
-import { CUSTOM_PLANS } from '../../../src/pg/driver/genericPlanPools.js';
+import { CUSTOM_PLANS, GENERIC_PLANS } from '../../../src/pg/driver/genericPlanPools.js';
 import { reflect } from '../../../src/pg/reflect.js';
 import { compareVariants, SERVER, type Variant } from './backendCpu.js';
 
@@ -114,6 +115,7 @@ for (const workload of workloads.length > 0 ? workloads : (['create', 'upsert'] 
       variant('custom plans', CUSTOM, operation(undefined)),
       variant('auto', AUTO, operation(undefined)),
       variant('auto, custom read-back', AUTO, operation(CUSTOM_PLANS)),
+      variant('auto, generic read-back', AUTO, operation(GENERIC_PLANS)),
     ]);
   }
 }

@@ -31,38 +31,59 @@ beforeAll(async () => {
   h = await writeHarness(db.client);
 });
 
-/** Each statement of the one field of `query`: is it marked for a generic plan? */
-function genericPlans(query: string, variables: Record<string, unknown> = {}): boolean[] {
+/**
+ * How each statement of the one field of `query` is marked: `generic` (genericPlan: runs in the
+ * mode in force, `auto` on a generic-plan connection), `fixed` (fixedPlan: under a forced generic
+ * plan) or `custom`.
+ */
+function plans(query: string, variables: Record<string, unknown> = {}): string[] {
   const {
     request,
     source,
     variables: coerced,
   } = operationSourceFields(h.reflection.schema, query, { variables });
   const [field] = source!.prepareMutations(request, coerced);
-  return field!.statements().map((s) => s.genericPlan);
+  return field!
+    .statements()
+    .map((s) => (s.genericPlan ? 'generic' : s.fixedPlan ? 'fixed' : 'custom'));
 }
 
 const GRAPH = { name: 'a', bankingRelationships: [{ kind: 'k', contracts: [{ title: 't' }] }] };
 
 describe('plans of mutation statements', () => {
-  it('marks a write, and a read-back of one level, for generic plans; a read-back with relations keeps custom plans', () => {
+  it('marks a write, and a read-back of one level, for generic plans; a read-back with relations for a fixed plan, or custom plans when its selection has a parameter', () => {
     const create = `mutation ($i: [CustomerInput!]!) { createCustomers(input: $i) { id name } }`;
-    expect(genericPlans(create, { i: [GRAPH] })).toEqual([true, true]);
-    const nested = `mutation ($i: [CustomerInput!]!) { createCustomers(input: $i) { id bankingRelationships { kind } } }`;
-    expect(genericPlans(nested, { i: [GRAPH] })).toEqual([true, false]);
-    const upsert = `mutation { createCustomers(input: [{ name: "u", email: "u@x" }], onConflict: { columns: [EMAIL], update: [NAME] }) { id bankingRelationships { kind } } }`;
-    expect(genericPlans(upsert)).toEqual([true, false]);
+    expect(plans(create, { i: [GRAPH] })).toEqual(['generic', 'generic']);
+    const nested = `mutation ($i: [CustomerInput!]!) { createCustomers(input: $i) { id bankingRelationships { kind contracts { title } } } }`;
+    expect(plans(nested, { i: [GRAPH] })).toEqual(['generic', 'fixed']);
+    // The upsert's conflict column arrays find its rows as the keys do.
+    const upsert = (selection: string) =>
+      `mutation { createCustomers(input: [{ name: "u", email: "u@x" }], onConflict: { columns: [EMAIL], update: [NAME] }) { id ${selection} } }`;
+    expect(plans(upsert('bankingRelationships { kind }'))).toEqual(['generic', 'fixed']);
+    // A per-parent limit, a filter or an offset given by the request, literal or variable.
+    expect(plans(upsert('bankingRelationships(limit: 2) { kind }'))).toEqual(['generic', 'custom']);
     expect(
-      genericPlans(`mutation { updateCustomer(id: 1, set: { name: "b" }) { id name } }`),
-    ).toEqual([true, true]);
+      plans(
+        `mutation ($k: String!) { createCustomers(input: [{ name: "u", email: "u@x" }]) { bankingRelationships(where: { kind: { eq: $k } }) { kind } } }`,
+        { k: 'k' },
+      ),
+    ).toEqual(['generic', 'custom']);
+    expect(plans(upsert('bankingRelationships(offset: 1) { kind }'))).toEqual([
+      'generic',
+      'custom',
+    ]);
+    expect(plans(`mutation { updateCustomer(id: 1, set: { name: "b" }) { id name } }`)).toEqual([
+      'generic',
+      'generic',
+    ]);
     // A relation filter is a second table, as in a read.
     expect(
-      genericPlans(
+      plans(
         `mutation { updateCustomers(where: { bankingRelationships: { some: { kind: { eq: "k" } } } }, set: { name: "b" }) { id } }`,
       ),
-    ).toEqual([false, true]);
+    ).toEqual(['custom', 'generic']);
     // A delete reads its returned rows in the same statement.
-    expect(genericPlans(`mutation { deleteCustomer(id: 1) { id } }`)).toEqual([false]);
+    expect(plans(`mutation { deleteCustomer(id: 1) { id } }`)).toEqual(['custom']);
   });
 
   it('runs the write, and the checks of its rows, on a connection with generic-capable plans', async () => {
@@ -83,15 +104,18 @@ describe('plans of mutation statements', () => {
     expect(mode).toEqual([[generic]]);
   });
 
-  it('keeps a generic plan for the write and plans the read-back with its values every time', async () => {
+  it('keeps a generic plan for the write, plans a read-back with a limit parameter with its values every time, and one without once', async () => {
     const PLANS = `SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = $1`;
-    const query = `mutation ($i: [CustomerInput!]!) { createCustomers(input: $i) { name bankingRelationships { kind } } }`;
+    const query = (selection: string) =>
+      `mutation ($i: [CustomerInput!]!) { createCustomers(input: $i) { name ${selection} } }`;
+    const limited = query('bankingRelationships(limit: 5) { kind }');
+    const unlimited = query('bankingRelationships { kind contracts { title } }');
     // Twelve rows: more than the ten a generic plan assumes an array holds, so `auto` alone would
     // take the read-back's generic plan as the cheaper one after five executions.
     const variables = { i: Array.from({ length: 12 }, () => GRAPH) };
     if (!onServer) {
       // PGlite runs every statement unnamed: nothing is kept prepared.
-      expect((await h.run(query, variables)).errors).toBeUndefined();
+      expect((await h.run(limited, variables)).errors).toBeUndefined();
       expect(await db.client.query('SELECT count(*)::int FROM pg_prepared_statements')).toEqual([
         [0],
       ]);
@@ -100,19 +124,30 @@ describe('plans of mutation statements', () => {
     const client = await connect({ url: db.url, max: 1 });
     try {
       const own = await writeHarness(client);
-      for (let i = 0; i < 8; i++) expect((await own.run(query, variables)).errors).toBeUndefined();
-      const {
-        request,
-        source,
-        variables: coerced,
-      } = operationSourceFields(own.reflection.schema, query, { variables });
-      const [write, readBack] = source!.prepareMutations(request, coerced)[0]!.statements();
-      // The batch ran on the generic-plan connection (max 1: the one this query gets).
-      const plans = async (text: string) =>
+      // The batch runs on the generic-plan connection (max 1: the one this query gets).
+      const plansOf = async (text: string) =>
         (await client.query(PLANS, [text], { genericPlan: true }))[0]!.map(Number);
-      const [writeGeneric] = await plans(write!.text);
+      const statementsOf = (query: string) => {
+        const {
+          request,
+          source,
+          variables: coerced,
+        } = operationSourceFields(own.reflection.schema, query, { variables });
+        return source!.prepareMutations(request, coerced)[0]!.statements();
+      };
+      for (const q of [limited, unlimited]) {
+        for (let i = 0; i < 8; i++) expect((await own.run(q, variables)).errors).toBeUndefined();
+      }
+      const [write, limitedReadBack] = statementsOf(limited);
+      const [, unlimitedReadBack] = statementsOf(unlimited);
+      const [writeGeneric] = await plansOf(write!.text);
       expect(writeGeneric).toBeGreaterThan(0);
-      expect(await plans(readBack!.text)).toEqual([0, 8]);
+      expect(await plansOf(limitedReadBack!.text)).toEqual([0, 8]);
+      expect(await plansOf(unlimitedReadBack!.text)).toEqual([8, 0]);
+      // Each switch ended with its transaction.
+      expect(
+        await client.query(`SELECT current_setting('plan_cache_mode')`, [], { genericPlan: true }),
+      ).toEqual([['auto']]);
     } finally {
       await client.end();
     }

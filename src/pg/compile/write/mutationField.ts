@@ -28,6 +28,8 @@ export interface WriteStatement {
   readonly mode: 'json' | 'value';
   /** It may run under a generic plan (BatchStatement.genericPlan; see buildStatement). */
   readonly genericPlan: boolean;
+  /** Its plan depends on no value but its rows' keys (BatchStatement.fixedPlan; see buildStatement). */
+  readonly fixedPlan: boolean;
 }
 
 /** One mutation root field of an operation, compiled once per plan. */
@@ -66,6 +68,7 @@ export interface BoundStatement {
   readonly labels: string[];
   readonly mode: 'json' | 'value';
   readonly genericPlan: boolean;
+  readonly fixedPlan: boolean;
 }
 
 /**
@@ -108,8 +111,12 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
   const path: InputPath = [field.responseKey];
   const statements = new StatementCache<WriteStatement>(MAX_SHAPES, MAX_SHAPE_BYTES);
   const last: BoundStatement[] = [];
-  const built = (key: string, make: (context: BuildContext) => SqlNode, variables: Variables) =>
-    statements.get(key, () => buildStatement(env, variables, make));
+  const built = (
+    key: string,
+    make: (context: BuildContext) => SqlNode,
+    variables: Variables,
+    keyLookups?: number,
+  ) => statements.get(key, () => buildStatement(env, variables, make, keyLookups));
   // The read-back depends on the variables of the selection only, not on the input's.
   const selectionShape = variablesShapeKey(
     env.request,
@@ -130,6 +137,7 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
         )}`;
       },
       variables,
+      upsert?.constraint.columns.length ?? 0,
     );
   /** The write and its read-back, bound to this request's values. */
   const pair = (
@@ -312,10 +320,15 @@ function checkConflictColumns(graph: CreateGraph, upsert: Upsert, path: InputPat
   }
 }
 
+/**
+ * `keyLookups`: given for a read-back, the number of parameters its rows are found by besides the
+ * keys the write stored (an upsert's conflict column arrays).
+ */
 function buildStatement(
   env: FieldEnv,
   variables: Variables,
   make: (context: BuildContext) => SqlNode,
+  keyLookups?: number,
 ): WriteStatement {
   // Table aliases made (`t1`, `t2`, …), as a read counts them (createPgSource.ts).
   let tables = 0;
@@ -356,8 +369,13 @@ function buildStatement(
   // A create's write makes no alias (its rows are arrays of unknown length, whatever the values:
   // its plan, and those of the foreign-key checks of its rows, do not depend on them); an update
   // or a read-back of one level makes one. A read-back with a relation has the per-parent LIMIT
-  // that a generic plan gets wrong (docs/pg.md), and keeps custom plans, as a read does.
-  return { text, values, mode, genericPlan: tables <= 1 };
+  // that a generic plan gets wrong (docs/pg.md), and keeps custom plans, as a read does, unless
+  // the read-back's selection has no parameter at all: its limits are the default page size,
+  // written out (rowsSql.ts), and its plan depends on the key arrays alone, whose length no
+  // plan knows better than a generic one does (docs/pg-mutations.md, "Plans").
+  const fixedPlan =
+    keyLookups !== undefined && values.filter((v) => v instanceof Param).length === keyLookups;
+  return { text, values, mode, genericPlan: tables <= 1, fixedPlan };
 }
 
 function bound(statement: WriteStatement, bag: Variables, nulChecked = false): BoundStatement {
@@ -367,6 +385,7 @@ function bound(statement: WriteStatement, bag: Variables, nulChecked = false): B
     labels: statement.values.map((v) => (v instanceof Param ? v.label : JSON.stringify(v))),
     mode: statement.mode,
     genericPlan: statement.genericPlan,
+    fixedPlan: statement.fixedPlan,
   };
 }
 
