@@ -137,7 +137,7 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
         )}`;
       },
       variables,
-      upsert?.constraint.columns.length ?? 0,
+      table.primaryKey.length + (upsert?.constraint.columns.length ?? 0),
     );
   /** The write and its read-back, bound to this request's values. */
   const pair = (
@@ -321,8 +321,8 @@ function checkConflictColumns(graph: CreateGraph, upsert: Upsert, path: InputPat
 }
 
 /**
- * `keyLookups`: given for a read-back, the number of parameters its rows are found by besides the
- * keys the write stored (an upsert's conflict column arrays).
+ * `keyLookups`: given for a read-back, the number of values its rows are found by (keyedRows: the
+ * name of each key column's setting the write stored, and an upsert's conflict column arrays).
  */
 function buildStatement(
   env: FieldEnv,
@@ -373,8 +373,7 @@ function buildStatement(
   // the read-back's selection has no parameter at all: its limits are the default page size,
   // written out (rowsSql.ts), and its plan depends on the key arrays alone, whose length no
   // plan knows better than a generic one does (docs/pg-mutations.md, "Plans").
-  const fixedPlan =
-    keyLookups !== undefined && values.filter((v) => v instanceof Param).length === keyLookups;
+  const fixedPlan = keyLookups !== undefined && values.length === keyLookups;
   return { text, values, mode, genericPlan: tables <= 1, fixedPlan };
 }
 
