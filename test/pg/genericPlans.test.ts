@@ -82,14 +82,39 @@ describe('generic plans for flat statements', () => {
     ).toBe(false);
   });
 
-  it('keeps custom plans for a nested list, a to-one relation and a relation filter', async () => {
+  it('keeps custom plans where a value is bound per row of another level: a nested limit, offset or filter, a relation filter', async () => {
     expect(await genericPlan('{ users(limit: 3) { id posts(limit: 2) { id } } }')).toBe(false);
-    expect(await genericPlan('{ posts(limit: 3) { id author { username } } }')).toBe(false);
+    expect(
+      await genericPlan('query ($n: Int) { users(limit: 3) { id posts(offset: $n) { id } } }', {
+        n: 1,
+      }),
+    ).toBe(false);
+    expect(
+      await genericPlan(
+        '{ user(id: 1) { posts { id comments(where: { id: { gt: 1 } }) { id } } } }',
+      ),
+    ).toBe(false);
     expect(
       await genericPlan(
         `{ users(limit: 3, where: { posts: { some: { id: { gt: 1 } } } }) { id } }`,
       ),
     ).toBe(false);
+  });
+
+  it('marks a nested selection that binds no value per row of another level for a generic plan', async () => {
+    // The nested lists' limits are the default page size, written in the statement.
+    expect(await genericPlan('{ posts(limit: 3) { id author { username } } }')).toBe(true);
+    expect(
+      await genericPlan(
+        'query ($id: Int!) { user(id: $id) { id posts { id comments { id author { id } } } } }',
+        { id: 1 },
+      ),
+    ).toBe(true);
+    expect(
+      await genericPlan(
+        '{ users(where: { id: { lt: 5 } }) { id postsConnection { totalCount } } }',
+      ),
+    ).toBe(true);
   });
 
   it('runs a generic-plan statement with plan_cache_mode auto, the others with custom plans', async () => {

@@ -2,6 +2,7 @@ import type { GraphQLObjectType } from 'graphql';
 import type { Model } from '../schema/Model.js';
 import type { CollectContext } from './collectFields.js';
 import type { Variables } from './Param.js';
+import type { SqlNode } from '../sql/SqlNode.js';
 
 /** What the SQL builder carries while it walks one operation's database root fields. */
 export interface BuildContext extends CollectContext {
@@ -35,9 +36,16 @@ export interface BuildContext extends CollectContext {
    */
   readonly sawSpaced?: { value: boolean };
   /**
+   * Given by a builder that decides the statement's plan mode (createPgSource.ts): the subqueries
+   * run once per row of another level, a relation field's and a relation filter's, are added to
+   * it. A value bound inside one (a per-parent `LIMIT $n`, a filter) keeps the statement on custom
+   * plans (correlatedValue).
+   */
+  readonly correlated?: Set<SqlNode>;
+  /**
    * A fresh alias, unique within the statement: `t1`, `t2`, … for a level of rows or a relation
-   * filter, which the statement builders count (more than one keeps the statement on custom
-   * plans, createPgSource.ts); another prefix for what reads no rows of another level (`s` for a
+   * filter, which the mutation builders count (more than one keeps a write on custom plans,
+   * write/mutationField.ts); another prefix for what reads no rows of another level (`s` for a
    * row subquery, `c` for a connection's count and cursor checks of its own rows, `j` for a
    * junction table).
    */

@@ -80,9 +80,9 @@ export function connectionSql(
         entries.push([key, nameLiteral(connection.name)]);
         break;
       case 'totalCount': {
-        // Not a level of rows of its own (BuildContext.alias): the count of the page's rows has
-        // no per-parent LIMIT, so a root connection's statement over one table may still run
-        // under a generic plan (createPgSource.ts, Statement.genericPlan).
+        // Not a level of rows of its own (BuildContext.alias): the count of the page's rows binds
+        // no per-parent value, so a root connection's statement may still run under a generic
+        // plan (createPgSource.ts, Statement.genericPlan).
         const countAlias = context.alias('c');
         const rows = rowsAt(countAlias);
         entries.push([

@@ -11,6 +11,8 @@ import {
 } from '../../engine/index.js';
 import type { QueryOptions, SetupStatement, SqlClient } from '../driver/SqlClient.js';
 import { compileSql } from '../sql/compileSql.js';
+import type { SqlNode } from '../sql/SqlNode.js';
+import { correlatedValue } from './correlatedValue.js';
 import { flatRowsBytes } from './flatRowsBytes.js';
 import { flatRowsJson, type FlatRows } from './flatRowsSql.js';
 import type { Model } from '../schema/Model.js';
@@ -41,10 +43,12 @@ export interface Statement {
   /** Set when the statement returns the one root field's plain rows (flatRowsSql.ts). */
   readonly rows?: FlatRows | undefined;
   /**
-   * The statement reads one table at one level (no relation, nested list or relation filter):
-   * it may run under a generic plan (QueryOptions.genericPlan). A nested list's per-parent
-   * `LIMIT $n` is what a generic plan gets wrong (docs/pg.md), so any second level of rows keeps
-   * custom plans.
+   * No value is bound in a subquery run per row of another level (a relation field's or a
+   * relation filter's): it may run under a generic plan (QueryOptions.genericPlan). A nested
+   * list's per-parent `LIMIT $n` is what a generic plan gets wrong (docs/pg.md); a limit the
+   * request gives none is the default page size, written out (rowsSql.ts), which a generic plan
+   * knows. The root level's values (its key, filter, limit) are weighed by `auto` as a flat
+   * statement's are.
    */
   readonly genericPlan: boolean;
 }
@@ -301,10 +305,7 @@ function buildStatement(
   reads?: Set<string>,
 ): Statement {
   let n = 0;
-  // Table aliases made (`t1`, `t2`, …): one per level of rows or relation filter (a connection's
-  // count and cursor checks take `c`: BuildContext.alias). A selection built twice (json, then
-  // value mode) counts twice: it then keeps custom plans.
-  let tables = 0;
+  const correlated = new Set<SqlNode>();
   const { node, modes, floats, loose, spaced, rows } = rootFieldsSql(
     {
       model,
@@ -312,10 +313,8 @@ function buildStatement(
       fragments: request.fragments,
       conditionValues: request.conditionValues,
       variables,
-      alias: (prefix = 't') => {
-        if (prefix === 't') tables++;
-        return `${prefix}${++n}`;
-      },
+      correlated,
+      alias: (prefix = 't') => `${prefix}${++n}`,
       objectType: (name) => request.schema.getType(name) as GraphQLObjectType,
     },
     model,
@@ -326,7 +325,8 @@ function buildStatement(
   );
   if (reads !== undefined) addStatementTags(node, model, reads);
   const { text, values } = compileSql(node);
-  return { text, values, modes, floats, loose, spaced, rows, genericPlan: tables <= 1 };
+  const genericPlan = !correlatedValue(node, correlated);
+  return { text, values, modes, floats, loose, spaced, rows, genericPlan };
 }
 
 /**

@@ -69,10 +69,9 @@ export function objectEntries(
     const args = readArgs(context, type, nodes);
     if (nested) nested.value = true;
     const source: RowSource = { kind: 'relation', relation: field.relation, parentAlias: alias };
-    entries.push([
-      key,
-      relationSql(context, field.shape, field.relation.target, source, nodes, args),
-    ]);
+    const related = relationSql(context, field.shape, field.relation.target, source, nodes, args);
+    context.correlated?.add(related);
+    entries.push([key, related]);
   }
   if (context.mode === 'value') {
     for (const name of needed) {

@@ -190,6 +190,18 @@ function relationCondition(
   value: ArgValue,
   depth: number,
 ): SqlNode | undefined {
+  const condition = relationExists(context, relation, parentAlias, value, depth);
+  if (condition) context.correlated?.add(condition);
+  return condition;
+}
+
+function relationExists(
+  context: BuildContext,
+  relation: RelationModel,
+  parentAlias: string,
+  value: ArgValue,
+  depth: number,
+): SqlNode | undefined {
   if (!isObject(value)) return undefined;
   const alias = context.alias();
   const { from, on } = relatedRows(context, relation, parentAlias, alias);

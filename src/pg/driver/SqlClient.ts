@@ -136,10 +136,10 @@ export interface QueryOptions {
    */
   readonly setup?: SetupStatement | undefined;
   /**
-   * The statement's plan hardly depends on its values (a compiled statement over one table, no
-   * nested list: `Statement.genericPlan` in compile/createPgSource.ts): postgres.js runs it on a
+   * The statement's plan hardly depends on its values (a compiled statement that binds no value
+   * per row of a nested level: `Statement.genericPlan` in compile/createPgSource.ts): postgres.js runs it on a
    * connection with `plan_cache_mode = auto`, where PostgreSQL may keep a generic plan and skip
-   * the planning of each execution (docs/pg.md, "Generic plans for flat statements"). Other
+   * the planning of each execution (docs/pg.md, "Generic plans where no value is bound per parent row"). Other
    * drivers, and a pool whose `settings` name `plan_cache_mode`, ignore it.
    */
   readonly genericPlan?: boolean | undefined;

@@ -10,8 +10,8 @@ import {
  * connections have `plan_cache_mode = auto`, made by `open` with that setting over the
  * connections' others. Sluice's
  * connections force custom plans because a nested, per-parent `LIMIT $n` gets a bad generic
- * plan; a statement over one table has no such parameter, and re-planning it on every execution
- * was a third of its backend CPU (docs/pg.md, "Generic plans for flat statements").
+ * plan; a statement that binds no value per row of a nested level has no such parameter, and
+ * re-planning one over one table on every execution was a third of its backend CPU (docs/pg.md, "Generic plans where no value is bound per parent row").
  *
  * `plan_cache_mode` is a setting of the connection, and setting it per request (`SET LOCAL` in a
  * transaction of its own) cost more than the planning it saves; so the statements of each mode
