@@ -83,28 +83,31 @@ const listStarts: number[] = [];
  * bounds them while parsing.
  */
 export class Parser extends Lexer {
-  readonly legacyFragmentVariables: boolean;
-  readonly directivesOnDirectiveDefinitions: boolean;
+  // Declared and assigned in the constructor, as the lexer's fields are.
+  declare readonly legacyFragmentVariables: boolean;
+  declare readonly directivesOnDirectiveDefinitions: boolean;
   /** Tokens consumed, comments and `<EOF>` not counted (graphql-js's `tokenCount`). */
-  tokenCount = 0;
+  declare tokenCount: number;
   /** Brackets open at the current token. */
-  private depth = 0;
-  private readonly locate: boolean;
-  private readonly maxTokens: number;
-  private readonly maxNesting: number;
+  declare private depth: number;
+  declare private readonly locate: boolean;
+  declare private readonly maxTokens: number;
+  declare private readonly maxNesting: number;
 
   /** Options are read as graphql-js reads them (`maxLexicalTokens` over `maxTokens`, and so on). */
   constructor(source: Source, options: SluiceParseOptions | undefined) {
     super(source, options?.maxComments);
+    this.legacyFragmentVariables = options?.allowLegacyFragmentVariables === true;
+    this.directivesOnDirectiveDefinitions = Boolean(
+      options?.experimentalDirectivesOnDirectiveDefinitions,
+    );
+    this.tokenCount = 0;
+    this.depth = 0;
     this.locate = options?.noLocation !== true;
     const maxTokens =
       options?.maxLexicalTokens !== undefined ? options.maxLexicalTokens : options?.maxTokens;
     this.maxTokens = maxTokens === undefined ? Infinity : maxTokens;
     this.maxNesting = options?.maxNesting ?? Infinity;
-    this.legacyFragmentVariables = options?.allowLegacyFragmentVariables === true;
-    this.directivesOnDirectiveDefinitions = Boolean(
-      options?.experimentalDirectivesOnDirectiveDefinitions,
-    );
   }
 
   /** A node's location, from `start` to the end of the last token consumed. */
