@@ -58,31 +58,46 @@ NAME_CHAR[0x5f] = 2;
  * lines and columns are made only when asked for (`tokenChain.ts`).
  */
 export class Lexer {
-  readonly body: string;
-  readonly source: Source;
-  kind = SOF;
-  start = 0;
-  end = 0;
+  // Fields are declared and assigned in the constructor rather than class fields, which V8
+  // defines one by one on the new object: a lexer (and parser) is made per parse.
+  declare readonly body: string;
+  declare readonly source: Source;
+  declare kind: number;
+  declare start: number;
+  declare end: number;
   /** A name's, number's or string's value (a string's unescaped); undefined for punctuators. */
-  value: string | undefined = undefined;
-  lastEnd = 0;
-  private aheadKind = -1;
-  private aheadStart = 0;
-  private aheadEnd = 0;
-  private aheadValue: string | undefined = undefined;
-  private comments = 0;
+  declare value: string | undefined;
+  declare lastEnd: number;
+  declare private aheadKind: number;
+  declare private aheadStart: number;
+  declare private aheadEnd: number;
+  declare private aheadValue: string | undefined;
+  declare private comments: number;
+  /** The text an escape sequence stands for; set by `readEscape`. */
+  declare private escaped: string;
+  declare private readonly maxComments: number | undefined;
+  declare private readonly keepComments: boolean;
 
   /**
    * `keepComments` makes comments tokens of their own (for the token chain); otherwise they
    * are skipped and counted against `maxComments`.
    */
-  constructor(
-    source: Source,
-    private readonly maxComments: number | undefined,
-    private readonly keepComments = false,
-  ) {
-    this.source = source;
+  constructor(source: Source, maxComments: number | undefined, keepComments = false) {
     this.body = source.body;
+    this.source = source;
+    this.kind = SOF;
+    this.start = 0;
+    this.end = 0;
+    this.value = undefined;
+    this.lastEnd = 0;
+    this.aheadKind = -1;
+    this.aheadStart = 0;
+    this.aheadEnd = 0;
+    this.aheadValue = undefined;
+    this.comments = 0;
+    this.escaped = '';
+    this.maxComments = maxComments;
+    this.keepComments = keepComments;
   }
 
   /** Moves to the next token, reading it unless `lookahead` already did. */
@@ -279,9 +294,6 @@ export class Lexer {
     }
     throw this.error(position, 'Unterminated string.');
   }
-
-  /** The text an escape sequence stands for; set by `readEscape`. */
-  private escaped = '';
 
   /** Decodes the escape sequence at `position` (a backslash) into `escaped`; returns its end. */
   private readEscape(position: number): number {

@@ -57,7 +57,8 @@ const NO_DIRECTIVES: ReadonlyArray<DirectiveNode> = [];
  * the collector nothing, a pooled (old) one pays a write barrier on every store.
  */
 class SelectionFrame {
-  readonly selections: SelectionNode[] = [];
+  /** The set's selections: none until the first, then a one-item literal grown by `push`. */
+  selections: SelectionNode[] | undefined = undefined;
   constructor(
     readonly parent: SelectionFrame | undefined,
     readonly start: number,
@@ -82,28 +83,31 @@ const listStarts: number[] = [];
  * bounds them while parsing.
  */
 export class Parser extends Lexer {
-  readonly legacyFragmentVariables: boolean;
-  readonly directivesOnDirectiveDefinitions: boolean;
+  // Declared and assigned in the constructor, as the lexer's fields are.
+  declare readonly legacyFragmentVariables: boolean;
+  declare readonly directivesOnDirectiveDefinitions: boolean;
   /** Tokens consumed, comments and `<EOF>` not counted (graphql-js's `tokenCount`). */
-  tokenCount = 0;
+  declare tokenCount: number;
   /** Brackets open at the current token. */
-  private depth = 0;
-  private readonly locate: boolean;
-  private readonly maxTokens: number;
-  private readonly maxNesting: number;
+  declare private depth: number;
+  declare private readonly locate: boolean;
+  declare private readonly maxTokens: number;
+  declare private readonly maxNesting: number;
 
   /** Options are read as graphql-js reads them (`maxLexicalTokens` over `maxTokens`, and so on). */
   constructor(source: Source, options: SluiceParseOptions | undefined) {
     super(source, options?.maxComments);
+    this.legacyFragmentVariables = options?.allowLegacyFragmentVariables === true;
+    this.directivesOnDirectiveDefinitions = Boolean(
+      options?.experimentalDirectivesOnDirectiveDefinitions,
+    );
+    this.tokenCount = 0;
+    this.depth = 0;
     this.locate = options?.noLocation !== true;
     const maxTokens =
       options?.maxLexicalTokens !== undefined ? options.maxLexicalTokens : options?.maxTokens;
     this.maxTokens = maxTokens === undefined ? Infinity : maxTokens;
     this.maxNesting = options?.maxNesting ?? Infinity;
-    this.legacyFragmentVariables = options?.allowLegacyFragmentVariables === true;
-    this.directivesOnDirectiveDefinitions = Boolean(
-      options?.experimentalDirectivesOnDirectiveDefinitions,
-    );
   }
 
   /** A node's location, from `start` to the end of the last token consumed. */
@@ -189,12 +193,11 @@ export class Parser extends Lexer {
     return true;
   }
 
-  /** `many`: an opening bracket, one or more items, the closing bracket. */
+  /** `many`: an opening bracket, one or more items, the closing bracket (lists: see `collect`). */
   many<T>(open: number, item: (parser: Parser) => T, close: number): T[] {
     this.open(open);
-    const items: T[] = [];
-    do items.push(item(this));
-    while (!this.closes(close));
+    const items = [item(this)];
+    while (!this.closes(close)) items.push(item(this));
     return items;
   }
 
@@ -377,9 +380,9 @@ export class Parser extends Lexer {
         selection = ast.field(alias, name, args, directives, undefined, this.loc(start));
       }
       for (;;) {
-        frame.selections.push(selection);
+        collect(frame, selection);
         if (!this.closes(BRACE_R)) break;
-        const set = ast.selectionSet(frame.selections, this.loc(frame.start));
+        const set = ast.selectionSet(frame.selections!, this.loc(frame.start));
         const parent = frame.parent;
         if (parent === undefined) return set;
         const loc = this.loc(frame.ownerStart);
@@ -459,15 +462,18 @@ export class Parser extends Lexer {
   // Directives (spec §2.12)
 
   parseDirectives(isConst: boolean): DirectiveNode[] {
-    const directives: DirectiveNode[] = [];
-    while (this.kind === AT) {
-      const start = this.start;
-      this.advance();
-      const name = this.parseName();
-      const args = this.parseArguments(isConst);
-      directives.push(ast.directive(name, args, this.loc(start)));
-    }
+    if (this.kind !== AT) return [];
+    const directives = [this.parseDirective(isConst)];
+    while (this.kind === AT) directives.push(this.parseDirective(isConst));
     return directives;
+  }
+
+  private parseDirective(isConst: boolean): DirectiveNode {
+    const start = this.start;
+    this.advance();
+    const name = this.parseName();
+    const args = this.parseArguments(isConst);
+    return ast.directive(name, args, this.loc(start));
   }
 
   parseConstDirectives(): ConstDirectiveNode[] {
@@ -508,6 +514,16 @@ export class Parser extends Lexer {
     this.advance();
     return ast.stringValue(value!, kind === BLOCK_STRING, this.loc(start));
   }
+}
+
+/**
+ * Adds a selection to its set. Lists here (selections, arguments, directives, values) start as
+ * a literal of their first item rather than as `[]`: `push` onto an empty array makes room for
+ * 16 items, and most lists hold one or two, so a list of one is one array of length one.
+ */
+function collect(frame: SelectionFrame, selection: SelectionNode): void {
+  if (frame.selections === undefined) frame.selections = [selection];
+  else frame.selections.push(selection);
 }
 
 function parseVariableDefinition(parser: Parser): VariableDefinitionNode {

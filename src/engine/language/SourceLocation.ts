@@ -11,11 +11,17 @@ import { BLOCK_STRING, COMMENT, EOF, tokenKindName } from './tokenKinds.js';
  * are getters, not own properties: `Object.keys(loc)` lists `start`, `end` and `source`.
  */
 export class SourceLocation {
-  constructor(
-    readonly start: number,
-    readonly end: number,
-    readonly source: Source,
-  ) {}
+  // Declared, not class fields: fields are defined on the new object one by one before the
+  // constructor's body runs, and every node has a location.
+  declare readonly start: number;
+  declare readonly end: number;
+  declare readonly source: Source;
+
+  constructor(start: number, end: number, source: Source) {
+    this.start = start;
+    this.end = end;
+    this.source = source;
+  }
 
   /** The first token of the node. */
   get startToken(): Token {

@@ -50,12 +50,32 @@ export function document(
   definitions: ReadonlyArray<DefinitionNode>,
   loc: Location | undefined,
 ): DocumentNode {
-  return (
-    loc === undefined
-      ? { kind: Kind.DOCUMENT, definitions }
-      : { kind: Kind.DOCUMENT, definitions, loc }
-  ) as DocumentNode;
+  return new (DocumentObject as unknown as DocumentConstructor)(definitions, loc);
 }
+
+type DocumentConstructor = new (
+  definitions: ReadonlyArray<DefinitionNode>,
+  loc: Location | undefined,
+) => DocumentNode;
+
+/**
+ * Documents alone are made by a constructor, not a literal: `parse` then defines the
+ * non-enumerable `tokenCount` on each, and a literal has room for its own properties only, so
+ * that definition allocated a property array and moved the object to another map (a fifth of
+ * parsing a one-line query went to `Object.defineProperty`); V8 gives a constructor's objects
+ * room for the properties they come to have. Its `prototype` is `Object.prototype`, so a
+ * document is a plain object as a literal is: the same prototype, keys, order and descriptors.
+ */
+function DocumentObject(
+  this: { kind: Kind; definitions: ReadonlyArray<DefinitionNode>; loc?: Location },
+  definitions: ReadonlyArray<DefinitionNode>,
+  loc: Location | undefined,
+): void {
+  this.kind = Kind.DOCUMENT;
+  this.definitions = definitions;
+  if (loc !== undefined) this.loc = loc;
+}
+DocumentObject.prototype = Object.prototype;
 
 export function operationDefinition(
   operation: OperationTypeNode,

@@ -20,9 +20,10 @@ export interface SluiceParseOptions extends ParseOptions {
 /**
  * A drop-in for graphql-js 16's `parse`: the same AST (kinds, keys in graphql-js's order, values,
  * `loc`) and the same `GraphQLError` for every invalid input, for executable and type system
- * documents, with graphql-js's options. About ×-times faster, allocating less: tokens are not
- * kept while parsing, and a `loc`'s `startToken`/`endToken` are made when first read
- * (`SourceLocation.ts`). The parser-internal `lexer` option is handed to graphql-js's parser.
+ * documents, with graphql-js's options. Faster, allocating less (figures: the engine's README,
+ * "The parser"): tokens are not kept while parsing, and a `loc`'s `startToken`/`endToken` are
+ * made when first read (`SourceLocation.ts`). The parser-internal `lexer` option is handed to
+ * graphql-js's parser.
  */
 export function parse(source: string | Source, options?: SluiceParseOptions): DocumentNode {
   if (options?.lexer) return graphqlParse(source, options);

@@ -17,7 +17,8 @@ import {
 
 /** A list or object value being parsed, and for an object the field whose value comes next. */
 class ValueFrame {
-  readonly items: Array<ValueNode | ObjectFieldNode> = [];
+  /** The items: none until the first, then a one-item literal grown by `push` (see `collect`). */
+  items: Array<ValueNode | ObjectFieldNode> | undefined = undefined;
   fieldStart = 0;
   fieldName: NameNode | undefined = undefined;
   constructor(
@@ -54,10 +55,10 @@ export function parseValueLiteral(parser: Parser, isConst: boolean): ValueNode {
     for (;;) {
       if (frame === undefined) return value;
       if (frame.isList) {
-        frame.items.push(value);
+        collect(frame, value);
         if (!parser.closes(BRACKET_R)) break;
       } else {
-        frame.items.push(ast.objectField(frame.fieldName!, value, parser.loc(frame.fieldStart)));
+        collect(frame, ast.objectField(frame.fieldName!, value, parser.loc(frame.fieldStart)));
         if (!parser.closes(BRACE_R)) {
           readFieldName(parser, frame);
           break;
@@ -71,9 +72,19 @@ export function parseValueLiteral(parser: Parser, isConst: boolean): ValueNode {
 
 function closeValue(parser: Parser, frame: ValueFrame): ValueNode {
   const loc = parser.loc(frame.start);
+  const items = frame.items ?? [];
   return frame.isList
-    ? ast.listValue(frame.items as ValueNode[], loc)
-    : ast.objectValue(frame.items as ObjectFieldNode[], loc);
+    ? ast.listValue(items as ValueNode[], loc)
+    : ast.objectValue(items as ObjectFieldNode[], loc);
+}
+
+/**
+ * Adds an item to a list or object, which starts as a literal of its first item: `push` onto
+ * `[]` makes room for 16 items, and most lists and objects here hold one to three.
+ */
+function collect(frame: ValueFrame, item: ValueNode | ObjectFieldNode): void {
+  if (frame.items === undefined) frame.items = [item];
+  else frame.items.push(item);
 }
 
 /** ObjectField up to its value: `name :`. */
