@@ -368,11 +368,12 @@ function buildStatement(
   const { text, values } = compileSql(result.node);
   // A create's write makes no alias (its rows are arrays of unknown length, whatever the values:
   // its plan, and those of the foreign-key checks of its rows, do not depend on them); an update
-  // or a read-back of one level makes one. A read-back with a relation has the per-parent LIMIT
-  // that a generic plan gets wrong (docs/pg.md), and keeps custom plans, as a read does, unless
-  // the read-back's selection has no parameter at all: its limits are the default page size,
-  // written out (rowsSql.ts), and its plan depends on the key arrays alone, whose length no
-  // plan knows better than a generic one does (docs/pg-mutations.md, "Plans").
+  // or a read-back of one level makes one. A read-back with a relation may have a per-parent
+  // LIMIT $n that a generic plan gets wrong (docs/pg.md), and keeps custom plans, unless its
+  // selection binds no value at all: its limits are then the default page size, written out
+  // (rowsSql.ts), and its plan depends on the key arrays alone, whose length no plan knows
+  // better than a generic one does (docs/pg-mutations.md, "Plans"). Under `auto` a batch of
+  // fewer than ten rows would keep custom plans, so it is marked fixedPlan, not genericPlan.
   const fixedPlan = keyLookups !== undefined && values.length === keyLookups;
   return { text, values, mode, genericPlan: tables <= 1, fixedPlan };
 }
