@@ -52,7 +52,7 @@ describe('generic plans for flat statements', () => {
     return recording.plans[0];
   }
 
-  it('marks a statement over one table, with or without a filter, for a generic plan', async () => {
+  it('marks a flat statement, with or without a filter, for a generic plan', async () => {
     expect(await genericPlan('{ users(limit: 3) { id username } }')).toBe(true);
     expect(
       await genericPlan(
@@ -64,7 +64,7 @@ describe('generic plans for flat statements', () => {
     ).toBe(true);
   });
 
-  it('marks a connection page over one table, its count and cursor checks included', async () => {
+  it('marks a root connection page, its count and cursor checks included', async () => {
     const page = `query ($after: String) {
       usersConnection(first: 2, after: $after) {
         totalCount pageInfo { hasNextPage hasPreviousPage endCursor } nodes { id }
@@ -97,6 +97,15 @@ describe('generic plans for flat statements', () => {
     expect(
       await genericPlan(
         `{ users(limit: 3, where: { posts: { some: { id: { gt: 1 } } } }) { id } }`,
+      ),
+    ).toBe(false);
+    // A nested connection's size, and a relation filter inside a nested list.
+    expect(
+      await genericPlan('{ users(limit: 2) { postsConnection(last: 1) { nodes { id } } } }'),
+    ).toBe(false);
+    expect(
+      await genericPlan(
+        '{ users(limit: 2) { posts(where: { comments: { some: { id: { gt: 1 } } } }) { id } } }',
       ),
     ).toBe(false);
   });

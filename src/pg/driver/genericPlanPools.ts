@@ -42,6 +42,14 @@ export const GENERIC_PLANS: SetupStatement = {
   values: ['plan_cache_mode', 'force_generic_plan'],
 };
 
+/** Gives a generic-plan connection its `auto` back for the rest of a transaction. */
+export const AUTO_PLANS: SetupStatement = {
+  text: CUSTOM_PLANS.text,
+  values: ['plan_cache_mode', 'auto'],
+};
+
+const SWITCHES = { auto: AUTO_PLANS, custom: CUSTOM_PLANS, generic: GENERIC_PLANS } as const;
+
 /** A plan mode switch sent before statement `at` of a batch. */
 export interface PlanSwitch {
   readonly at: number;
@@ -55,10 +63,13 @@ export interface PlanSwitch {
  * custom plans; a read-back with a per-parent `LIMIT $n` needs custom plans, and one whose plan
  * depends on its key arrays alone is best planned once (docs/pg-mutations.md, "Plans"). So a
  * batch whose first statement is marked `genericPlan` runs on a generic-plan connection (`auto`),
- * and a statement marked `genericPlan` runs in whichever mode is in force (its plan hardly depends
- * on its values); before any other that needs another mode than the one in force goes a switch:
- * GENERIC_PLANS before one marked `fixedPlan`, CUSTOM_PLANS before one marked neither way. A
- * single field's write and read-back: one switch at most.
+ * and before each statement that needs another mode than the one in force goes a switch:
+ * GENERIC_PLANS before one marked `fixedPlan` alone, CUSTOM_PLANS before one marked neither way,
+ * AUTO_PLANS before one marked `genericPlan` alone while generic plans are forced (it may run
+ * under a generic plan where `auto` weighs it against custom ones, not under a forced one). A
+ * statement marked `genericPlan` runs under custom plans once they are in force, as it does on
+ * the main connections. A field's write and read-back: one switch at most; each later field may
+ * add one before each of its statements.
  *
  * `separate`: whether there are generic-plan connections at all (genericPlanPools did not return
  * the main pool); without them, the batch runs on the main connections as it is.
@@ -69,13 +80,22 @@ export function batchPlans(
 ): { readonly generic: boolean; readonly switches: ReadonlyArray<PlanSwitch> } {
   if (!separate || batch[0]?.genericPlan !== true) return { generic: false, switches: [] };
   const switches: PlanSwitch[] = [];
-  let mode: 'auto' | 'custom' | 'generic' = 'auto';
+  let mode: keyof typeof SWITCHES = 'auto';
   batch.forEach((statement, at) => {
-    const wanted =
-      statement.genericPlan === true ? mode : statement.fixedPlan === true ? 'generic' : 'custom';
+    const wanted = wantedMode(statement, mode);
     if (wanted === mode) return;
-    switches.push({ at, statement: wanted === 'generic' ? GENERIC_PLANS : CUSTOM_PLANS });
+    switches.push({ at, statement: SWITCHES[wanted] });
     mode = wanted;
   });
   return { generic: true, switches };
+}
+
+/** The mode `statement` runs in when `mode` is in force (batchPlans). */
+function wantedMode(statement: BatchStatement, mode: keyof typeof SWITCHES): keyof typeof SWITCHES {
+  const fixed = statement.fixedPlan === true;
+  if (statement.genericPlan === true) {
+    if (mode === 'generic') return fixed ? 'generic' : 'auto';
+    return mode;
+  }
+  return fixed ? 'generic' : 'custom';
 }

@@ -18,6 +18,7 @@ import { variablesShapeKey } from '../usedVariables.js';
 import { changeSql } from './changeSql.js';
 import { inputError, readCreateInput, type CreateGraph, type InputPath } from './createInput.js';
 import { addStatementTags, tableTag } from '../statementTags.js';
+import { correlatedValue } from '../correlatedValue.js';
 import { columnArrayKey, insertSql, insertValues, type Upsert } from './insertSql.js';
 import { conflictParamKey, keyedRows, returnedRowsSql } from './returnedRowsSql.js';
 
@@ -115,8 +116,8 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
     key: string,
     make: (context: BuildContext) => SqlNode,
     variables: Variables,
-    keyLookups?: number,
-  ) => statements.get(key, () => buildStatement(env, variables, make, keyLookups));
+    readBack = false,
+  ) => statements.get(key, () => buildStatement(env, variables, make, readBack));
   // The read-back depends on the variables of the selection only, not on the input's.
   const selectionShape = variablesShapeKey(
     env.request,
@@ -137,7 +138,7 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
         )}`;
       },
       variables,
-      table.primaryKey.length + (upsert?.constraint.columns.length ?? 0),
+      true,
     );
   /** The write and its read-back, bound to this request's values. */
   const pair = (
@@ -320,18 +321,16 @@ function checkConflictColumns(graph: CreateGraph, upsert: Upsert, path: InputPat
   }
 }
 
-/**
- * `keyLookups`: given for a read-back, the number of values its rows are found by (keyedRows: the
- * name of each key column's setting the write stored, and an upsert's conflict column arrays).
- */
+/** `readBack`: the statement reads rows a write stored the keys of (keyedRows), it writes none. */
 function buildStatement(
   env: FieldEnv,
   variables: Variables,
   make: (context: BuildContext) => SqlNode,
-  keyLookups?: number,
+  readBack = false,
 ): WriteStatement {
-  // Table aliases made (`t1`, `t2`, …), as a read counts them (createPgSource.ts).
+  // Table aliases made (`t1`, `t2`, …): one per level of rows or relation filter.
   let tables = 0;
+  const correlated = new Set<SqlNode>();
   const build = (mode: 'json' | 'value') => {
     let n = 0;
     const context: BuildContext = {
@@ -340,6 +339,7 @@ function buildStatement(
       fragments: env.request.fragments,
       conditionValues: env.request.conditionValues,
       variables,
+      correlated,
       alias: (prefix = 't') => {
         if (prefix === 't') tables++;
         return `${prefix}${++n}`;
@@ -369,12 +369,13 @@ function buildStatement(
   // A create's write makes no alias (its rows are arrays of unknown length, whatever the values:
   // its plan, and those of the foreign-key checks of its rows, do not depend on them); an update
   // or a read-back of one level makes one. A read-back with a relation may have a per-parent
-  // LIMIT $n that a generic plan gets wrong (docs/pg.md), and keeps custom plans, unless its
-  // selection binds no value at all: its limits are then the default page size, written out
-  // (rowsSql.ts), and its plan depends on the key arrays alone, whose length no plan knows
-  // better than a generic one does (docs/pg-mutations.md, "Plans"). Under `auto` a batch of
-  // fewer than ten rows would keep custom plans, so it is marked fixedPlan, not genericPlan.
-  const fixedPlan = keyLookups !== undefined && values.length === keyLookups;
+  // LIMIT $n that a generic plan gets wrong (docs/pg.md), and keeps custom plans, unless it binds
+  // no value in a per-parent subquery (correlatedValue, as a read is marked): its limits are then
+  // the default page size, written out (rowsSql.ts), and its plan depends on the key arrays
+  // alone, whose length no plan knows better than a generic one does (docs/pg-mutations.md,
+  // "Plans"). Under `auto` a batch of fewer than ten rows would keep custom plans, so it is
+  // marked fixedPlan, not genericPlan.
+  const fixedPlan = readBack && !correlatedValue(result.node, correlated);
   return { text, values, mode, genericPlan: tables <= 1, fixedPlan };
 }
 
