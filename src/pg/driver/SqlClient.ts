@@ -81,9 +81,8 @@ export interface BatchStatement {
    * The statement's plan hardly depends on its values, nor do those of what it fires (the
    * foreign-key checks of the rows it inserts): it may run under a generic plan, like
    * `QueryOptions.genericPlan`. postgres.js runs a batch that starts with such statements on a
-   * connection with `plan_cache_mode = auto`, and sets custom plans for the rest of the
-   * transaction before the first statement not marked (genericPlanPools.ts). Other drivers
-   * ignore it.
+   * connection with `plan_cache_mode = auto`, and switches the transaction's mode before each
+   * statement that needs another (batchPlans in genericPlanPools.ts). Other drivers ignore it.
    */
   readonly genericPlan?: boolean | undefined;
   /**
@@ -158,12 +157,13 @@ export type ByteRows = ReadonlyArray<ReadonlyArray<Uint8Array | null>>;
  * Settings every Sluice connection runs with (sent as startup parameters where the driver can).
  *
  * `plan_cache_mode = force_custom_plan`: every value of a Sluice statement is a bind parameter,
- * LIMITs included. After five executions PostgreSQL may switch a prepared statement to a generic
+ * a request's LIMITs included (the default page size is written out). After five executions PostgreSQL may switch a prepared statement to a generic
  * plan, which does not know the LIMIT and can walk the wrong index for a nested, per-parent
  * `LIMIT $n` (Q3 of bench/pg at 50k rows: 2.6× the backend CPU of the same SQL with literal
  * limits). Custom plans are made with the actual values at a planning cost per execution
- * (measured with test/pg/measure/limitPlans.ts; figures in docs/pg.md). A statement over one
- * table has no such LIMIT and runs on connections with `auto` (QueryOptions.genericPlan).
+ * (measured with test/pg/measure/limitPlans.ts; figures in docs/pg.md). A statement that binds
+ * no value per row of a nested level has no such LIMIT and runs on connections with `auto`
+ * (QueryOptions.genericPlan).
  *
  * `random_page_cost = 1.1` (PostgreSQL's default, 4, prices spinning disks): with it the planner
  * sees a primary-key lookup in a small table as cheaper than a sequential scan. A generated

@@ -76,7 +76,7 @@ describe('plans of mutation statements', () => {
       'generic',
       'generic',
     ]);
-    // A relation filter is a second table, as in a read.
+    // A relation filter is a second table: the write keeps custom plans.
     expect(
       plans(
         `mutation { updateCustomers(where: { bankingRelationships: { some: { kind: { eq: "k" } } } }, set: { name: "b" }) { id } }`,
@@ -97,7 +97,7 @@ describe('plans of mutation statements', () => {
     const generic = onServer ? 'auto' : 'force_custom_plan';
     const logged = await h.rows('SELECT seen FROM plan_log ORDER BY n');
     expect(logged.map(([seen]) => seen)).toEqual([generic, generic]);
-    // The switch to custom plans before the read-back ended with the transaction.
+    // The switch to forced generic plans before the read-back ended with the transaction.
     const mode = await db.client.query(`SELECT current_setting('plan_cache_mode')`, [], {
       genericPlan: true,
     });
