@@ -28,25 +28,19 @@ export function genericPlanPools<P>(
 }
 
 /**
- * Sets the main connections' plan cache mode for the rest of a transaction on a generic-plan
- * connection (transaction-local: COMMIT or ROLLBACK restores `auto`).
+ * Sets `plan_cache_mode` for the rest of a transaction on a generic-plan connection
+ * (transaction-local: COMMIT or ROLLBACK restores `auto`). One prepared text for every mode.
  */
-export const CUSTOM_PLANS: SetupStatement = {
-  text: 'SELECT set_config($1, $2, true)',
-  values: ['plan_cache_mode', SESSION_SETTINGS['plan_cache_mode']],
-};
+function planSwitch(mode: string): SetupStatement {
+  return { text: 'SELECT set_config($1, $2, true)', values: ['plan_cache_mode', mode] };
+}
 
-/** Forces generic plans for the rest of a transaction on a generic-plan connection. */
-export const GENERIC_PLANS: SetupStatement = {
-  text: CUSTOM_PLANS.text,
-  values: ['plan_cache_mode', 'force_generic_plan'],
-};
-
-/** Gives a generic-plan connection its `auto` back for the rest of a transaction. */
-export const AUTO_PLANS: SetupStatement = {
-  text: CUSTOM_PLANS.text,
-  values: ['plan_cache_mode', 'auto'],
-};
+/** The main connections' mode: custom plans. */
+export const CUSTOM_PLANS = planSwitch(SESSION_SETTINGS['plan_cache_mode']!);
+/** Generic plans forced. */
+export const GENERIC_PLANS = planSwitch('force_generic_plan');
+/** The generic-plan connections' own mode back. */
+export const AUTO_PLANS = planSwitch('auto');
 
 const SWITCHES = { auto: AUTO_PLANS, custom: CUSTOM_PLANS, generic: GENERIC_PLANS } as const;
 
