@@ -136,10 +136,11 @@ export interface QueryOptions {
   readonly setup?: SetupStatement | undefined;
   /**
    * The statement's plan hardly depends on its values (a compiled statement that binds no value
-   * per row of a nested level: `Statement.genericPlan` in compile/createPgSource.ts): postgres.js runs it on a
-   * connection with `plan_cache_mode = auto`, where PostgreSQL may keep a generic plan and skip
-   * the planning of each execution (docs/pg.md, "Generic plans where no value is bound per parent row"). Other
-   * drivers, and a pool whose `settings` name `plan_cache_mode`, ignore it.
+   * per row of a nested level: `Statement.genericPlan` in compile/createPgSource.ts): postgres.js
+   * runs it on a connection with `plan_cache_mode = auto`, where PostgreSQL may keep a generic plan
+   * and skip the planning of each execution (docs/pg.md, "Generic plans where no value is bound
+   * per parent row"). Other drivers, and a pool whose `settings` name `plan_cache_mode`, ignore
+   * it.
    */
   readonly genericPlan?: boolean | undefined;
 }
@@ -157,8 +158,8 @@ export type ByteRows = ReadonlyArray<ReadonlyArray<Uint8Array | null>>;
  * Settings every Sluice connection runs with (sent as startup parameters where the driver can).
  *
  * `plan_cache_mode = force_custom_plan`: every value of a Sluice statement is a bind parameter,
- * a request's LIMITs included (the default page size is written out). After five executions PostgreSQL may switch a prepared statement to a generic
- * plan, which does not know the LIMIT and can walk the wrong index for a nested, per-parent
+ * a request's LIMITs included (the default page size is written out). After five executions
+ * PostgreSQL may switch a prepared statement to a generic plan, which does not know the LIMIT and can walk the wrong index for a nested, per-parent
  * `LIMIT $n` (Q3 of bench/pg at 50k rows: 2.6× the backend CPU of the same SQL with literal
  * limits). Custom plans are made with the actual values at a planning cost per execution
  * (measured with test/pg/measure/limitPlans.ts; figures in docs/pg.md). A statement that binds

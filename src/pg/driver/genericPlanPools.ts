@@ -11,7 +11,8 @@ import {
  * connections' others. Sluice's
  * connections force custom plans because a nested, per-parent `LIMIT $n` gets a bad generic
  * plan; a statement that binds no value per row of a nested level has no such parameter, and
- * re-planning one over one table on every execution was a third of its backend CPU (docs/pg.md, "Generic plans where no value is bound per parent row").
+ * re-planning one over one table on every execution was a third of its backend CPU (docs/pg.md,
+ * "Generic plans where no value is bound per parent row").
  *
  * `plan_cache_mode` is a setting of the connection, and setting it per request (`SET LOCAL` in a
  * transaction of its own) cost more than the planning it saves; so the statements of each mode

@@ -29,7 +29,7 @@ export interface WriteStatement {
   readonly mode: 'json' | 'value';
   /** It may run under a generic plan (BatchStatement.genericPlan; see buildStatement). */
   readonly genericPlan: boolean;
-  /** Its plan depends on no value but its rows' keys (BatchStatement.fixedPlan; see buildStatement). */
+  /** Its plan depends on no value but its rows' keys (BatchStatement.fixedPlan, buildStatement). */
   readonly fixedPlan: boolean;
 }
 
