@@ -15,9 +15,12 @@ export const SERVER = process.env['DATABASE_URL'] ?? 'postgres://postgres@127.0.
 export const ROUNDS = Number(process.env['ROUNDS'] ?? 5);
 export const MS_EACH = Number(process.env['MS_EACH'] ?? 1500);
 
+/** bench/pg's operations that have a hand-written statement. */
+export type Query = 'Q1' | 'Q2' | 'Q3';
+
 interface Benchmark {
-  readonly QUERIES: Record<'Q1' | 'Q3', { documents: { canonical: string } }>;
-  readonly HANDWRITTEN_SQL: Record<'Q1' | 'Q3', { sql: string }>;
+  readonly QUERIES: Record<Query, { documents: { canonical: string } }>;
+  readonly HANDWRITTEN_SQL: Record<Query, { sql: string }>;
 }
 export const bench = (await import(
   /* @vite-ignore */ new URL('../../../bench/pg/queries.js', import.meta.url).href
@@ -30,14 +33,14 @@ export function benchDatabaseUrl(size: string): string {
   return url.toString();
 }
 
-/** Sluice's statement for Q1 and Q3 on the database at `url`, with its bound values. */
+/** Sluice's statement for Q1, Q2 and Q3 on the database at `url`, with its bound values. */
 export async function sluiceStatements(
   url: string,
-): Promise<Record<'Q1' | 'Q3', { text: string; values: unknown[] }>> {
+): Promise<Record<Query, { text: string; values: unknown[] }>> {
   const client = createPostgresClient(url, { max: 1 });
   const { schema } = await reflect(client);
   await client.end();
-  const compile = (q: 'Q1' | 'Q3') => {
+  const compile = (q: Query) => {
     const { request, source, variables } = operationSourceFields(
       schema,
       bench.QUERIES[q].documents.canonical,
@@ -45,7 +48,7 @@ export async function sluiceStatements(
     const statement = source!.statementFor(request, variables);
     return { text: statement.text, values: bindValues(statement.values, variables) };
   };
-  return { Q1: compile('Q1'), Q3: compile('Q3') };
+  return { Q1: compile('Q1'), Q2: compile('Q2'), Q3: compile('Q3') };
 }
 
 /** User + system CPU ms of a process so far (proc(5); USER_HZ is 100). */
