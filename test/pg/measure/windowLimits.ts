@@ -1,11 +1,11 @@
 /**
  * Per-parent limits planned once: could a nested list's `LIMIT $n` be written so that its
  * statement keeps a generic plan? A generic plan does not know `$n` and prices a LIMIT as keeping
- * a tenth of the rows, which can make it walk the wrong index (docs/pg.md, "Generic plans and
- * LIMIT parameters"), so Sluice re-plans such statements on every execution. This program
- * rewrites each nested `WHERE … ORDER BY … LIMIT $n` of Sluice's Q2 and Q3 statements two ways
- * that leave no LIMIT to misprice, checks that the answers are unchanged, and measures, next to
- * the hand-written statement (literal limits, planned once):
+ * a tenth of the rows, which can make it walk the wrong index (docs/pg.md, "Measurements",
+ * "Generic plans and LIMIT parameters"), so Sluice re-plans such statements on every
+ * execution. This program rewrites each nested `WHERE … ORDER BY … LIMIT $n` of Sluice's Q2
+ * and Q3 statements two ways that leave no LIMIT to misprice, checks that the answers are
+ * unchanged, and measures, next to the hand-written statement (literal limits, planned once):
  *
  *   custom plans       Sluice's statement, plan_cache_mode = force_custom_plan (what runs today)
  *   generic plan       the same statement under force_generic_plan
