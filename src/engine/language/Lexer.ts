@@ -55,7 +55,7 @@ NAME_CHAR[0x5f] = 2;
  * is). Tokens, errors and their positions are graphql-js 16's: a token is read when the one
  * before it is consumed, and `lookahead` reads one more, so errors surface in the same order.
  * Lines are not tracked: an error's location is computed from its position, and tokens with
- * lines and columns are made only when asked for (`tokenChain.ts`).
+ * lines and columns are made only when asked for (`SourceLocation.ts`).
  */
 export class Lexer {
   // Fields are declared and assigned in the constructor rather than class fields, which V8
@@ -100,59 +100,23 @@ export class Lexer {
     this.keepComments = keepComments;
   }
 
-  /** Moves to the next token, reading it unless `lookahead` already did. */
+  /**
+   * Moves to the next token: the one `lookahead` read, or the one at the current token's end.
+   * Reading is in this method rather than a helper it calls: it is too large to be inlined, and
+   * this way a token costs one call wherever the parser consumes one.
+   */
   next(): void {
-    this.lastEnd = this.end;
+    let position = this.end;
+    this.lastEnd = position;
     if (this.aheadKind !== -1) {
       this.kind = this.aheadKind;
       this.start = this.aheadStart;
       this.end = this.aheadEnd;
       this.value = this.aheadValue;
       this.aheadKind = -1;
-    } else if (this.kind !== EOF) {
-      this.read(this.end);
+      return;
     }
-  }
-
-  /** Reads the token after the current one without moving to it; returns its kind. */
-  lookahead(): number {
-    if (this.aheadKind === -1) {
-      if (this.kind === EOF) return EOF;
-      const { kind, start, end, value } = this;
-      this.read(end);
-      this.aheadKind = this.kind;
-      this.aheadStart = this.start;
-      this.aheadEnd = this.end;
-      this.aheadValue = this.value;
-      this.kind = kind;
-      this.start = start;
-      this.end = end;
-      this.value = value;
-    }
-    return this.aheadKind;
-  }
-
-  get aheadTokenStart(): number {
-    return this.aheadKind === -1 ? this.start : this.aheadStart;
-  }
-
-  get aheadTokenValue(): string | undefined {
-    return this.aheadKind === -1 ? this.value : this.aheadValue;
-  }
-
-  error(position: number, description: string): GraphQLError {
-    return syntaxError(this.source, position, description);
-  }
-
-  private setToken(kind: number, start: number, end: number, value: string | undefined): void {
-    this.kind = kind;
-    this.start = start;
-    this.end = end;
-    this.value = value;
-  }
-
-  /** Reads the token at or after `position` into the current token's fields. */
-  private read(position: number): void {
+    if (this.kind === EOF) return;
     const body = this.body;
     const length = body.length;
     while (position < length) {
@@ -201,6 +165,44 @@ export class Lexer {
       throw this.error(position, unexpectedCharacter(body, position, code));
     }
     this.setToken(EOF, length, length, undefined);
+  }
+
+  /** Reads the token after the current one without moving to it; returns its kind. */
+  lookahead(): number {
+    if (this.aheadKind === -1) {
+      if (this.kind === EOF) return EOF;
+      const { kind, start, end, value, lastEnd } = this;
+      this.next();
+      this.aheadKind = this.kind;
+      this.aheadStart = this.start;
+      this.aheadEnd = this.end;
+      this.aheadValue = this.value;
+      this.kind = kind;
+      this.start = start;
+      this.end = end;
+      this.value = value;
+      this.lastEnd = lastEnd;
+    }
+    return this.aheadKind;
+  }
+
+  get aheadTokenStart(): number {
+    return this.aheadKind === -1 ? this.start : this.aheadStart;
+  }
+
+  get aheadTokenValue(): string | undefined {
+    return this.aheadKind === -1 ? this.value : this.aheadValue;
+  }
+
+  error(position: number, description: string): GraphQLError {
+    return syntaxError(this.source, position, description);
+  }
+
+  private setToken(kind: number, start: number, end: number, value: string | undefined): void {
+    this.kind = kind;
+    this.start = start;
+    this.end = end;
+    this.value = value;
   }
 
   private readName(start: number): void {
