@@ -17,15 +17,23 @@ import {
 
 /** A list or object value being parsed, and for an object the field whose value comes next. */
 class ValueFrame {
+  // Declared and assigned in the constructor: class fields are defined one by one on each frame.
   /** The items: none until the first, then a one-item literal grown by `push` (see `collect`). */
-  items: Array<ValueNode | ObjectFieldNode> | undefined = undefined;
-  fieldStart = 0;
-  fieldName: NameNode | undefined = undefined;
-  constructor(
-    readonly parent: ValueFrame | undefined,
-    readonly isList: boolean,
-    readonly start: number,
-  ) {}
+  declare items: Array<ValueNode | ObjectFieldNode> | undefined;
+  declare fieldStart: number;
+  declare fieldName: NameNode | undefined;
+  declare readonly parent: ValueFrame | undefined;
+  declare readonly isList: boolean;
+  declare readonly start: number;
+
+  constructor(parent: ValueFrame | undefined, isList: boolean, start: number) {
+    this.items = undefined;
+    this.fieldStart = 0;
+    this.fieldName = undefined;
+    this.parent = parent;
+    this.isList = isList;
+    this.start = start;
+  }
 }
 
 /**
