@@ -247,9 +247,9 @@ export class Parser extends Lexer {
 
   parseDocument(): DocumentNode {
     this.advance();
-    const definitions: DefinitionNode[] = [];
-    do definitions.push(this.parseDefinition());
-    while (!this.expectOptional(EOF));
+    // A literal of the first, as the lists in `collect`: most documents hold one definition.
+    const definitions: DefinitionNode[] = [this.parseDefinition()];
+    while (!this.expectOptional(EOF)) definitions.push(this.parseDefinition());
     const loc = this.locate
       ? (new DocumentLocation(0, this.lastEnd, this.source) as unknown as Location)
       : undefined;
