@@ -1,6 +1,10 @@
 import { syntaxError, type GraphQLError, type Source } from 'graphql';
 import { blockStringValue } from './blockStringValue.js';
-import {
+import * as tokenKinds from './tokenKinds.js';
+
+// Copied into constants of this module: each use of an imported binding loads it and checks
+// that it is initialised, where a module constant is folded into the optimised code.
+const {
   AMP,
   AT,
   BANG,
@@ -23,7 +27,7 @@ import {
   SOF,
   SPREAD,
   STRING,
-} from './tokenKinds.js';
+} = tokenKinds;
 
 /** The kind of each one-character punctuator, by character code; 0 for every other character. */
 const PUNCTUATOR = new Uint8Array(128);

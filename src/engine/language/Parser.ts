@@ -27,7 +27,11 @@ import { Lexer } from './Lexer.js';
 import { parseValueLiteral } from './parseValueLiteral.js';
 import { parseTypeSystemDefinition, parseTypeSystemExtension } from './parseTypeSystem.js';
 import { DocumentLocation, SourceLocation } from './SourceLocation.js';
-import {
+import * as tokenKinds from './tokenKinds.js';
+
+// Copied into constants of this module: each use of an imported binding loads it and checks
+// that it is initialised, where a module constant is folded into the optimised code.
+const {
   AT,
   BLOCK_STRING,
   BRACE_L,
@@ -46,7 +50,7 @@ import {
   STRING,
   kindDescription,
   tokenDescription,
-} from './tokenKinds.js';
+} = tokenKinds;
 
 const NO_ARGUMENTS: ReadonlyArray<ArgumentNode> = [];
 const NO_DIRECTIVES: ReadonlyArray<DirectiveNode> = [];

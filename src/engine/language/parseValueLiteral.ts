@@ -1,7 +1,11 @@
 import type { NameNode, ObjectFieldNode, ValueNode } from 'graphql';
 import * as ast from './executableNodes.js';
 import type { Parser } from './Parser.js';
-import {
+import * as tokenKinds from './tokenKinds.js';
+
+// Copied into constants of this module: each use of an imported binding loads it and checks
+// that it is initialised, where a module constant is folded into the optimised code.
+const {
   BLOCK_STRING,
   BRACE_L,
   BRACE_R,
@@ -13,7 +17,7 @@ import {
   INT,
   NAME,
   STRING,
-} from './tokenKinds.js';
+} = tokenKinds;
 
 /** A list or object value being parsed, and for an object the field whose value comes next. */
 class ValueFrame {
