@@ -284,8 +284,9 @@ export class Lexer {
     while (position < length) {
       const code = body.charCodeAt(position);
       if (code === 0x22) {
-        value += body.slice(chunkStart, position);
-        return this.setToken(STRING, start, position + 1, value);
+        // Most strings have no escape: their value is the one slice, with no concatenation.
+        const rest = body.slice(chunkStart, position);
+        return this.setToken(STRING, start, position + 1, value === '' ? rest : value + rest);
       }
       if (code === 0x5c) {
         value += body.slice(chunkStart, position);
@@ -310,8 +311,8 @@ export class Lexer {
         ? this.readVariableWidthEscape(position)
         : this.readFixedWidthEscape(position);
     }
-    const char = ESCAPED_CHARACTER[code];
-    if (char === undefined) {
+    const char = code < 128 ? ESCAPED_CHARACTER[code]! : '';
+    if (char === '') {
       throw this.error(
         position,
         `Invalid character escape sequence: "${body.slice(position, position + 2)}".`,
@@ -418,16 +419,19 @@ export class Lexer {
   }
 }
 
-const ESCAPED_CHARACTER: Readonly<Record<number, string>> = {
-  0x22: '"',
-  0x5c: '\\',
-  0x2f: '/',
-  0x62: '\b',
-  0x66: '\f',
-  0x6e: '\n',
-  0x72: '\r',
-  0x74: '\t',
-};
+/**
+ * What `\x` stands for, by the code of `x` ('' when it is no escape): a dense array, where an
+ * object with these few integer keys keeps them in a hashed dictionary.
+ */
+const ESCAPED_CHARACTER: string[] = new Array<string>(128).fill('');
+ESCAPED_CHARACTER[0x22] = '"';
+ESCAPED_CHARACTER[0x5c] = '\\';
+ESCAPED_CHARACTER[0x2f] = '/';
+ESCAPED_CHARACTER[0x62] = '\b';
+ESCAPED_CHARACTER[0x66] = '\f';
+ESCAPED_CHARACTER[0x6e] = '\n';
+ESCAPED_CHARACTER[0x72] = '\r';
+ESCAPED_CHARACTER[0x74] = '\t';
 
 /** Where the comment starting at `start` ends: at a line terminator or a lone surrogate. */
 function commentEnd(body: string, start: number): number {
