@@ -1,6 +1,10 @@
 import { syntaxError, type GraphQLError, type Source } from 'graphql';
 import { blockStringValue } from './blockStringValue.js';
-import {
+import * as tokenKinds from './tokenKinds.js';
+
+// Copied into constants of this module: each use of an imported binding loads it and checks
+// that it is initialised, where a module constant is folded into the optimised code.
+const {
   AMP,
   AT,
   BANG,
@@ -23,7 +27,7 @@ import {
   SOF,
   SPREAD,
   STRING,
-} from './tokenKinds.js';
+} = tokenKinds;
 
 /** The kind of each one-character punctuator, by character code; 0 for every other character. */
 const PUNCTUATOR = new Uint8Array(128);
@@ -55,7 +59,7 @@ NAME_CHAR[0x5f] = 2;
  * is). Tokens, errors and their positions are graphql-js 16's: a token is read when the one
  * before it is consumed, and `lookahead` reads one more, so errors surface in the same order.
  * Lines are not tracked: an error's location is computed from its position, and tokens with
- * lines and columns are made only when asked for (`tokenChain.ts`).
+ * lines and columns are made only when asked for (`SourceLocation.ts`).
  */
 export class Lexer {
   // Fields are declared and assigned in the constructor rather than class fields, which V8
@@ -100,59 +104,23 @@ export class Lexer {
     this.keepComments = keepComments;
   }
 
-  /** Moves to the next token, reading it unless `lookahead` already did. */
+  /**
+   * Moves to the next token: the one `lookahead` read, or the one at the current token's end.
+   * Reading is in this method rather than a helper it calls: it is too large to be inlined, and
+   * this way a token costs one call wherever the parser consumes one.
+   */
   next(): void {
-    this.lastEnd = this.end;
+    let position = this.end;
+    this.lastEnd = position;
     if (this.aheadKind !== -1) {
       this.kind = this.aheadKind;
       this.start = this.aheadStart;
       this.end = this.aheadEnd;
       this.value = this.aheadValue;
       this.aheadKind = -1;
-    } else if (this.kind !== EOF) {
-      this.read(this.end);
+      return;
     }
-  }
-
-  /** Reads the token after the current one without moving to it; returns its kind. */
-  lookahead(): number {
-    if (this.aheadKind === -1) {
-      if (this.kind === EOF) return EOF;
-      const { kind, start, end, value } = this;
-      this.read(end);
-      this.aheadKind = this.kind;
-      this.aheadStart = this.start;
-      this.aheadEnd = this.end;
-      this.aheadValue = this.value;
-      this.kind = kind;
-      this.start = start;
-      this.end = end;
-      this.value = value;
-    }
-    return this.aheadKind;
-  }
-
-  get aheadTokenStart(): number {
-    return this.aheadKind === -1 ? this.start : this.aheadStart;
-  }
-
-  get aheadTokenValue(): string | undefined {
-    return this.aheadKind === -1 ? this.value : this.aheadValue;
-  }
-
-  error(position: number, description: string): GraphQLError {
-    return syntaxError(this.source, position, description);
-  }
-
-  private setToken(kind: number, start: number, end: number, value: string | undefined): void {
-    this.kind = kind;
-    this.start = start;
-    this.end = end;
-    this.value = value;
-  }
-
-  /** Reads the token at or after `position` into the current token's fields. */
-  private read(position: number): void {
+    if (this.kind === EOF) return;
     const body = this.body;
     const length = body.length;
     while (position < length) {
@@ -201,6 +169,44 @@ export class Lexer {
       throw this.error(position, unexpectedCharacter(body, position, code));
     }
     this.setToken(EOF, length, length, undefined);
+  }
+
+  /** Reads the token after the current one without moving to it; returns its kind. */
+  lookahead(): number {
+    if (this.aheadKind === -1) {
+      if (this.kind === EOF) return EOF;
+      const { kind, start, end, value, lastEnd } = this;
+      this.next();
+      this.aheadKind = this.kind;
+      this.aheadStart = this.start;
+      this.aheadEnd = this.end;
+      this.aheadValue = this.value;
+      this.kind = kind;
+      this.start = start;
+      this.end = end;
+      this.value = value;
+      this.lastEnd = lastEnd;
+    }
+    return this.aheadKind;
+  }
+
+  get aheadTokenStart(): number {
+    return this.aheadKind === -1 ? this.start : this.aheadStart;
+  }
+
+  get aheadTokenValue(): string | undefined {
+    return this.aheadKind === -1 ? this.value : this.aheadValue;
+  }
+
+  error(position: number, description: string): GraphQLError {
+    return syntaxError(this.source, position, description);
+  }
+
+  private setToken(kind: number, start: number, end: number, value: string | undefined): void {
+    this.kind = kind;
+    this.start = start;
+    this.end = end;
+    this.value = value;
   }
 
   private readName(start: number): void {
@@ -278,8 +284,9 @@ export class Lexer {
     while (position < length) {
       const code = body.charCodeAt(position);
       if (code === 0x22) {
-        value += body.slice(chunkStart, position);
-        return this.setToken(STRING, start, position + 1, value);
+        // Most strings have no escape: their value is the one slice, with no concatenation.
+        const rest = body.slice(chunkStart, position);
+        return this.setToken(STRING, start, position + 1, value === '' ? rest : value + rest);
       }
       if (code === 0x5c) {
         value += body.slice(chunkStart, position);
@@ -304,8 +311,8 @@ export class Lexer {
         ? this.readVariableWidthEscape(position)
         : this.readFixedWidthEscape(position);
     }
-    const char = ESCAPED_CHARACTER[code];
-    if (char === undefined) {
+    const char = code < 128 ? ESCAPED_CHARACTER[code]! : '';
+    if (char === '') {
       throw this.error(
         position,
         `Invalid character escape sequence: "${body.slice(position, position + 2)}".`,
@@ -412,16 +419,19 @@ export class Lexer {
   }
 }
 
-const ESCAPED_CHARACTER: Readonly<Record<number, string>> = {
-  0x22: '"',
-  0x5c: '\\',
-  0x2f: '/',
-  0x62: '\b',
-  0x66: '\f',
-  0x6e: '\n',
-  0x72: '\r',
-  0x74: '\t',
-};
+/**
+ * What `\x` stands for, by the code of `x` ('' when it is no escape): a dense array, where an
+ * object with these few integer keys keeps them in a hashed dictionary.
+ */
+const ESCAPED_CHARACTER: string[] = new Array<string>(128).fill('');
+ESCAPED_CHARACTER[0x22] = '"';
+ESCAPED_CHARACTER[0x5c] = '\\';
+ESCAPED_CHARACTER[0x2f] = '/';
+ESCAPED_CHARACTER[0x62] = '\b';
+ESCAPED_CHARACTER[0x66] = '\f';
+ESCAPED_CHARACTER[0x6e] = '\n';
+ESCAPED_CHARACTER[0x72] = '\r';
+ESCAPED_CHARACTER[0x74] = '\t';
 
 /** Where the comment starting at `start` ends: at a line terminator or a lone surrogate. */
 function commentEnd(body: string, start: number): number {

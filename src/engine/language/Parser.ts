@@ -27,7 +27,11 @@ import { Lexer } from './Lexer.js';
 import { parseValueLiteral } from './parseValueLiteral.js';
 import { parseTypeSystemDefinition, parseTypeSystemExtension } from './parseTypeSystem.js';
 import { DocumentLocation, SourceLocation } from './SourceLocation.js';
-import {
+import * as tokenKinds from './tokenKinds.js';
+
+// Copied into constants of this module: each use of an imported binding loads it and checks
+// that it is initialised, where a module constant is folded into the optimised code.
+const {
   AT,
   BLOCK_STRING,
   BRACE_L,
@@ -46,7 +50,7 @@ import {
   STRING,
   kindDescription,
   tokenDescription,
-} from './tokenKinds.js';
+} = tokenKinds;
 
 const NO_ARGUMENTS: ReadonlyArray<ArgumentNode> = [];
 const NO_DIRECTIVES: ReadonlyArray<DirectiveNode> = [];
@@ -57,20 +61,47 @@ const NO_DIRECTIVES: ReadonlyArray<DirectiveNode> = [];
  * the collector nothing, a pooled (old) one pays a write barrier on every store.
  */
 class SelectionFrame {
+  // Declared and assigned in the constructor, as the lexer's fields are: a frame is made per set.
   /** The set's selections: none until the first, then a one-item literal grown by `push`. */
-  selections: SelectionNode[] | undefined = undefined;
+  declare selections: SelectionNode[] | undefined;
+  declare readonly parent: SelectionFrame | undefined;
+  declare readonly start: number;
+  declare readonly ownerStart: number;
+  /** A field's name; undefined when an inline fragment owns the set. */
+  declare readonly name: NameNode | undefined;
+  declare readonly alias: NameNode | undefined;
+  declare readonly args: ReadonlyArray<ArgumentNode>;
+  declare readonly directives: ReadonlyArray<DirectiveNode>;
+  declare readonly typeCondition: NamedTypeNode | undefined;
+
   constructor(
-    readonly parent: SelectionFrame | undefined,
-    readonly start: number,
-    readonly ownerStart: number,
-    /** A field's name; undefined when an inline fragment owns the set. */
-    readonly name: NameNode | undefined,
-    readonly alias: NameNode | undefined,
-    readonly args: ReadonlyArray<ArgumentNode>,
-    readonly directives: ReadonlyArray<DirectiveNode>,
-    readonly typeCondition: NamedTypeNode | undefined,
-  ) {}
+    parent: SelectionFrame | undefined,
+    start: number,
+    ownerStart: number,
+    name: NameNode | undefined,
+    alias: NameNode | undefined,
+    args: ReadonlyArray<ArgumentNode>,
+    directives: ReadonlyArray<DirectiveNode>,
+    typeCondition: NamedTypeNode | undefined,
+  ) {
+    this.selections = undefined;
+    this.parent = parent;
+    this.start = start;
+    this.ownerStart = ownerStart;
+    this.name = name;
+    this.alias = alias;
+    this.args = args;
+    this.directives = directives;
+    this.typeCondition = typeCondition;
+  }
 }
+
+/**
+ * The bound in place of none (or of one past it): no string holds this many tokens or brackets
+ * (V8's longest is 2^29 - 24 characters), and a small integer keeps the per-token comparison
+ * an integer one rather than one with `Infinity`.
+ */
+const NO_BOUND = 2 ** 30 - 1;
 
 /** The start of each list type's `[` in the type being parsed (numbers: shared, never stale). */
 const listStarts: number[] = [];
@@ -106,8 +137,9 @@ export class Parser extends Lexer {
     this.locate = options?.noLocation !== true;
     const maxTokens =
       options?.maxLexicalTokens !== undefined ? options.maxLexicalTokens : options?.maxTokens;
-    this.maxTokens = maxTokens === undefined ? Infinity : maxTokens;
-    this.maxNesting = options?.maxNesting ?? Infinity;
+    this.maxTokens = maxTokens === undefined || maxTokens > NO_BOUND ? NO_BOUND : maxTokens;
+    const maxNesting = options?.maxNesting ?? NO_BOUND;
+    this.maxNesting = maxNesting > NO_BOUND ? NO_BOUND : maxNesting;
   }
 
   /** A node's location, from `start` to the end of the last token consumed. */
@@ -219,9 +251,9 @@ export class Parser extends Lexer {
 
   parseDocument(): DocumentNode {
     this.advance();
-    const definitions: DefinitionNode[] = [];
-    do definitions.push(this.parseDefinition());
-    while (!this.expectOptional(EOF));
+    // A literal of the first, as the lists in `collect`: most documents hold one definition.
+    const definitions: DefinitionNode[] = [this.parseDefinition()];
+    while (!this.expectOptional(EOF)) definitions.push(this.parseDefinition());
     const loc = this.locate
       ? (new DocumentLocation(0, this.lastEnd, this.source) as unknown as Location)
       : undefined;

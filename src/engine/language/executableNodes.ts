@@ -34,6 +34,35 @@ import {
   type VariableNode,
 } from 'graphql';
 
+// Copied into constants of this module: each use of an imported binding loads it and checks
+// that it is initialised, where a module constant is folded into the optimised code.
+const {
+  ARGUMENT,
+  BOOLEAN,
+  DIRECTIVE,
+  DOCUMENT,
+  ENUM,
+  FIELD,
+  FLOAT,
+  FRAGMENT_DEFINITION,
+  FRAGMENT_SPREAD,
+  INLINE_FRAGMENT,
+  INT,
+  LIST,
+  LIST_TYPE,
+  NAME,
+  NAMED_TYPE,
+  NON_NULL_TYPE,
+  NULL,
+  OBJECT,
+  OBJECT_FIELD,
+  OPERATION_DEFINITION,
+  SELECTION_SET,
+  STRING,
+  VARIABLE,
+  VARIABLE_DEFINITION,
+} = Kind;
+
 /**
  * One builder per node kind of executable documents, values and types: graphql-js 16's
  * keys in its order (those it sets to `undefined` included), `loc`
@@ -41,9 +70,7 @@ import {
  * shape, never extended afterwards.
  */
 export function name(value: string, loc: Location | undefined): NameNode {
-  return (
-    loc === undefined ? { kind: Kind.NAME, value } : { kind: Kind.NAME, value, loc }
-  ) as NameNode;
+  return (loc === undefined ? { kind: NAME, value } : { kind: NAME, value, loc }) as NameNode;
 }
 
 export function document(
@@ -71,7 +98,7 @@ function DocumentObject(
   definitions: ReadonlyArray<DefinitionNode>,
   loc: Location | undefined,
 ): void {
-  this.kind = Kind.DOCUMENT;
+  this.kind = DOCUMENT;
   this.definitions = definitions;
   if (loc !== undefined) this.loc = loc;
 }
@@ -89,7 +116,7 @@ export function operationDefinition(
   return (
     loc === undefined
       ? {
-          kind: Kind.OPERATION_DEFINITION,
+          kind: OPERATION_DEFINITION,
           operation,
           description,
           name,
@@ -98,7 +125,7 @@ export function operationDefinition(
           selectionSet,
         }
       : {
-          kind: Kind.OPERATION_DEFINITION,
+          kind: OPERATION_DEFINITION,
           operation,
           description,
           name,
@@ -120,9 +147,9 @@ export function variableDefinition(
 ): VariableDefinitionNode {
   return (
     loc === undefined
-      ? { kind: Kind.VARIABLE_DEFINITION, description, variable, type, defaultValue, directives }
+      ? { kind: VARIABLE_DEFINITION, description, variable, type, defaultValue, directives }
       : {
-          kind: Kind.VARIABLE_DEFINITION,
+          kind: VARIABLE_DEFINITION,
           description,
           variable,
           type,
@@ -135,7 +162,7 @@ export function variableDefinition(
 
 export function variable(name: NameNode, loc: Location | undefined): VariableNode {
   return (
-    loc === undefined ? { kind: Kind.VARIABLE, name } : { kind: Kind.VARIABLE, name, loc }
+    loc === undefined ? { kind: VARIABLE, name } : { kind: VARIABLE, name, loc }
   ) as VariableNode;
 }
 
@@ -145,8 +172,8 @@ export function selectionSet(
 ): SelectionSetNode {
   return (
     loc === undefined
-      ? { kind: Kind.SELECTION_SET, selections }
-      : { kind: Kind.SELECTION_SET, selections, loc }
+      ? { kind: SELECTION_SET, selections }
+      : { kind: SELECTION_SET, selections, loc }
   ) as SelectionSetNode;
 }
 
@@ -160,8 +187,8 @@ export function field(
 ): FieldNode {
   return (
     loc === undefined
-      ? { kind: Kind.FIELD, alias, name, arguments: args, directives, selectionSet }
-      : { kind: Kind.FIELD, alias, name, arguments: args, directives, selectionSet, loc }
+      ? { kind: FIELD, alias, name, arguments: args, directives, selectionSet }
+      : { kind: FIELD, alias, name, arguments: args, directives, selectionSet, loc }
   ) as FieldNode;
 }
 
@@ -171,9 +198,7 @@ export function argument(
   loc: Location | undefined,
 ): ArgumentNode {
   return (
-    loc === undefined
-      ? { kind: Kind.ARGUMENT, name, value }
-      : { kind: Kind.ARGUMENT, name, value, loc }
+    loc === undefined ? { kind: ARGUMENT, name, value } : { kind: ARGUMENT, name, value, loc }
   ) as ArgumentNode;
 }
 
@@ -184,8 +209,8 @@ export function fragmentSpread(
 ): FragmentSpreadNode {
   return (
     loc === undefined
-      ? { kind: Kind.FRAGMENT_SPREAD, name, directives }
-      : { kind: Kind.FRAGMENT_SPREAD, name, directives, loc }
+      ? { kind: FRAGMENT_SPREAD, name, directives }
+      : { kind: FRAGMENT_SPREAD, name, directives, loc }
   ) as FragmentSpreadNode;
 }
 
@@ -197,8 +222,8 @@ export function inlineFragment(
 ): InlineFragmentNode {
   return (
     loc === undefined
-      ? { kind: Kind.INLINE_FRAGMENT, typeCondition, directives, selectionSet }
-      : { kind: Kind.INLINE_FRAGMENT, typeCondition, directives, selectionSet, loc }
+      ? { kind: INLINE_FRAGMENT, typeCondition, directives, selectionSet }
+      : { kind: INLINE_FRAGMENT, typeCondition, directives, selectionSet, loc }
   ) as InlineFragmentNode;
 }
 
@@ -213,7 +238,7 @@ export function fragmentDefinition(
   return (
     loc === undefined
       ? {
-          kind: Kind.FRAGMENT_DEFINITION,
+          kind: FRAGMENT_DEFINITION,
           description,
           name,
           typeCondition,
@@ -221,7 +246,7 @@ export function fragmentDefinition(
           selectionSet,
         }
       : {
-          kind: Kind.FRAGMENT_DEFINITION,
+          kind: FRAGMENT_DEFINITION,
           description,
           name,
           typeCondition,
@@ -244,7 +269,7 @@ export function legacyFragmentDefinition(
   return (
     loc === undefined
       ? {
-          kind: Kind.FRAGMENT_DEFINITION,
+          kind: FRAGMENT_DEFINITION,
           description,
           name,
           variableDefinitions,
@@ -253,7 +278,7 @@ export function legacyFragmentDefinition(
           selectionSet,
         }
       : {
-          kind: Kind.FRAGMENT_DEFINITION,
+          kind: FRAGMENT_DEFINITION,
           description,
           name,
           variableDefinitions,
@@ -266,14 +291,12 @@ export function legacyFragmentDefinition(
 }
 
 export function intValue(value: string, loc: Location | undefined): IntValueNode {
-  return (
-    loc === undefined ? { kind: Kind.INT, value } : { kind: Kind.INT, value, loc }
-  ) as IntValueNode;
+  return (loc === undefined ? { kind: INT, value } : { kind: INT, value, loc }) as IntValueNode;
 }
 
 export function floatValue(value: string, loc: Location | undefined): FloatValueNode {
   return (
-    loc === undefined ? { kind: Kind.FLOAT, value } : { kind: Kind.FLOAT, value, loc }
+    loc === undefined ? { kind: FLOAT, value } : { kind: FLOAT, value, loc }
   ) as FloatValueNode;
 }
 
@@ -283,26 +306,22 @@ export function stringValue(
   loc: Location | undefined,
 ): StringValueNode {
   return (
-    loc === undefined
-      ? { kind: Kind.STRING, value, block }
-      : { kind: Kind.STRING, value, block, loc }
+    loc === undefined ? { kind: STRING, value, block } : { kind: STRING, value, block, loc }
   ) as StringValueNode;
 }
 
 export function booleanValue(value: boolean, loc: Location | undefined): BooleanValueNode {
   return (
-    loc === undefined ? { kind: Kind.BOOLEAN, value } : { kind: Kind.BOOLEAN, value, loc }
+    loc === undefined ? { kind: BOOLEAN, value } : { kind: BOOLEAN, value, loc }
   ) as BooleanValueNode;
 }
 
 export function nullValue(loc: Location | undefined): NullValueNode {
-  return (loc === undefined ? { kind: Kind.NULL } : { kind: Kind.NULL, loc }) as NullValueNode;
+  return (loc === undefined ? { kind: NULL } : { kind: NULL, loc }) as NullValueNode;
 }
 
 export function enumValue(value: string, loc: Location | undefined): EnumValueNode {
-  return (
-    loc === undefined ? { kind: Kind.ENUM, value } : { kind: Kind.ENUM, value, loc }
-  ) as EnumValueNode;
+  return (loc === undefined ? { kind: ENUM, value } : { kind: ENUM, value, loc }) as EnumValueNode;
 }
 
 export function listValue(
@@ -310,7 +329,7 @@ export function listValue(
   loc: Location | undefined,
 ): ListValueNode {
   return (
-    loc === undefined ? { kind: Kind.LIST, values } : { kind: Kind.LIST, values, loc }
+    loc === undefined ? { kind: LIST, values } : { kind: LIST, values, loc }
   ) as ListValueNode;
 }
 
@@ -319,7 +338,7 @@ export function objectValue(
   loc: Location | undefined,
 ): ObjectValueNode {
   return (
-    loc === undefined ? { kind: Kind.OBJECT, fields } : { kind: Kind.OBJECT, fields, loc }
+    loc === undefined ? { kind: OBJECT, fields } : { kind: OBJECT, fields, loc }
   ) as ObjectValueNode;
 }
 
@@ -330,8 +349,8 @@ export function objectField(
 ): ObjectFieldNode {
   return (
     loc === undefined
-      ? { kind: Kind.OBJECT_FIELD, name, value }
-      : { kind: Kind.OBJECT_FIELD, name, value, loc }
+      ? { kind: OBJECT_FIELD, name, value }
+      : { kind: OBJECT_FIELD, name, value, loc }
   ) as ObjectFieldNode;
 }
 
@@ -342,20 +361,20 @@ export function directive(
 ): DirectiveNode {
   return (
     loc === undefined
-      ? { kind: Kind.DIRECTIVE, name, arguments: args }
-      : { kind: Kind.DIRECTIVE, name, arguments: args, loc }
+      ? { kind: DIRECTIVE, name, arguments: args }
+      : { kind: DIRECTIVE, name, arguments: args, loc }
   ) as DirectiveNode;
 }
 
 export function namedType(name: NameNode, loc: Location | undefined): NamedTypeNode {
   return (
-    loc === undefined ? { kind: Kind.NAMED_TYPE, name } : { kind: Kind.NAMED_TYPE, name, loc }
+    loc === undefined ? { kind: NAMED_TYPE, name } : { kind: NAMED_TYPE, name, loc }
   ) as NamedTypeNode;
 }
 
 export function listType(type: TypeNode, loc: Location | undefined): ListTypeNode {
   return (
-    loc === undefined ? { kind: Kind.LIST_TYPE, type } : { kind: Kind.LIST_TYPE, type, loc }
+    loc === undefined ? { kind: LIST_TYPE, type } : { kind: LIST_TYPE, type, loc }
   ) as ListTypeNode;
 }
 
@@ -364,6 +383,6 @@ export function nonNullType(
   loc: Location | undefined,
 ): NonNullTypeNode {
   return (
-    loc === undefined ? { kind: Kind.NON_NULL_TYPE, type } : { kind: Kind.NON_NULL_TYPE, type, loc }
+    loc === undefined ? { kind: NON_NULL_TYPE, type } : { kind: NON_NULL_TYPE, type, loc }
   ) as NonNullTypeNode;
 }

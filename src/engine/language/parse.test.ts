@@ -136,5 +136,28 @@ describe('parse: locations and tokens', () => {
     const document = parse('{ a b }');
     expect((document as { tokenCount?: number }).tokenCount).toBe(4);
     expect(Object.keys(document)).toEqual(['kind', 'definitions', 'loc']);
+    expect(Object.getOwnPropertyDescriptor(document, 'tokenCount')).toEqual(
+      Object.getOwnPropertyDescriptor(graphqlParse('{ a b }'), 'tokenCount'),
+    );
+  });
+
+  it('takes bounds past any document, Infinity and null as graphql-js and as no bound', () => {
+    const text = '{ a { b(c: [1, 2]) } }';
+    for (const bound of [Infinity, 2 ** 40, Number.MAX_SAFE_INTEGER]) {
+      expect(JSON.stringify(parse(text, { maxTokens: bound, maxNesting: bound }))).toBe(
+        JSON.stringify(graphqlParse(text, { maxTokens: bound })),
+      );
+    }
+    expect(() => parse(text, { maxNesting: null as unknown as number })).not.toThrow();
+    expect(() => parse(text, { maxTokens: null as unknown as number })).toThrow(
+      (() => {
+        try {
+          graphqlParse(text, { maxTokens: null as unknown as number });
+        } catch (error) {
+          return (error as Error).message;
+        }
+        return 'graphql-js accepted it';
+      })(),
+    );
   });
 });

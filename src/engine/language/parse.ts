@@ -38,6 +38,7 @@ export function parse(source: string | Source, options?: SluiceParseOptions): Do
   }
   const parser = new Parser(sourceObject, options);
   const document = parser.parseDocument();
-  Object.defineProperty(document, 'tokenCount', { enumerable: false, value: parser.tokenCount });
+  // Only `value`: a new property is non-enumerable, read-only and non-configurable by default.
+  Object.defineProperty(document, 'tokenCount', { value: parser.tokenCount });
   return document;
 }

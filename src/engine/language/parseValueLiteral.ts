@@ -1,7 +1,11 @@
 import type { NameNode, ObjectFieldNode, ValueNode } from 'graphql';
 import * as ast from './executableNodes.js';
 import type { Parser } from './Parser.js';
-import {
+import * as tokenKinds from './tokenKinds.js';
+
+// Copied into constants of this module: each use of an imported binding loads it and checks
+// that it is initialised, where a module constant is folded into the optimised code.
+const {
   BLOCK_STRING,
   BRACE_L,
   BRACE_R,
@@ -13,19 +17,27 @@ import {
   INT,
   NAME,
   STRING,
-} from './tokenKinds.js';
+} = tokenKinds;
 
 /** A list or object value being parsed, and for an object the field whose value comes next. */
 class ValueFrame {
+  // Declared and assigned in the constructor: class fields are defined one by one on each frame.
   /** The items: none until the first, then a one-item literal grown by `push` (see `collect`). */
-  items: Array<ValueNode | ObjectFieldNode> | undefined = undefined;
-  fieldStart = 0;
-  fieldName: NameNode | undefined = undefined;
-  constructor(
-    readonly parent: ValueFrame | undefined,
-    readonly isList: boolean,
-    readonly start: number,
-  ) {}
+  declare items: Array<ValueNode | ObjectFieldNode> | undefined;
+  declare fieldStart: number;
+  declare fieldName: NameNode | undefined;
+  declare readonly parent: ValueFrame | undefined;
+  declare readonly isList: boolean;
+  declare readonly start: number;
+
+  constructor(parent: ValueFrame | undefined, isList: boolean, start: number) {
+    this.items = undefined;
+    this.fieldStart = 0;
+    this.fieldName = undefined;
+    this.parent = parent;
+    this.isList = isList;
+    this.start = start;
+  }
 }
 
 /**
