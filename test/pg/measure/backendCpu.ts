@@ -51,6 +51,17 @@ export async function sluiceStatements(
   return { Q1: compile('Q1'), Q2: compile('Q2'), Q3: compile('Q3') };
 }
 
+/** The hand-written endpoint's statement for `q` (literal limits, prepared: planned once). */
+export function handWritten(q: Query): Variant {
+  return {
+    name: 'hand-written',
+    text: bench.HANDWRITTEN_SQL[q].sql,
+    values: [],
+    prepare: true,
+    settings: {},
+  };
+}
+
 /** User + system CPU ms of a process so far (proc(5); USER_HZ is 100). */
 function cpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

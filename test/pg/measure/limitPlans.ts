@@ -15,7 +15,7 @@
  *
  *   npx tsx test/pg/measure/limitPlans.ts [10k 50k 200k]    (ROUNDS=5 MS_EACH=1500)
  */
-import { bench, benchDatabaseUrl, compareVariants, sluiceStatements } from './backendCpu.js';
+import { benchDatabaseUrl, compareVariants, handWritten, sluiceStatements } from './backendCpu.js';
 
 const sizes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['10k', '50k', '200k'];
 
@@ -25,13 +25,7 @@ for (const size of sizes) {
   for (const q of ['Q1', 'Q3'] as const) {
     const sluice = statements[q];
     await compareVariants(url, `${size} ${q}`, [
-      {
-        name: 'hand-written',
-        text: bench.HANDWRITTEN_SQL[q].sql,
-        values: [],
-        prepare: true,
-        settings: {},
-      },
+      handWritten(q),
       { name: 'prepared', ...sluice, prepare: true, settings: {} },
       {
         name: 'custom-plan',

@@ -14,9 +14,9 @@
  */
 import type postgres from 'postgres';
 import {
-  bench,
   benchDatabaseUrl,
   compareVariants,
+  handWritten,
   sluiceStatements,
   type Variant,
 } from './backendCpu.js';
@@ -65,13 +65,7 @@ for (const size of sizes) {
       { name: 'sluice, auto', ...sluice, settings: AUTO },
       { name: 'all array_to_json, custom', ...compact, settings: CUSTOM },
       { name: 'all json_agg, custom', ...spaced, settings: CUSTOM },
-      {
-        name: 'hand-written',
-        text: bench.HANDWRITTEN_SQL[q].sql,
-        values: [],
-        prepare: true,
-        settings: {},
-      },
+      handWritten(q),
     ];
     if (q === 'Q1') {
       const rows = { text: '', values: [], prepare: true };

@@ -20,7 +20,7 @@
  *   npx tsx test/pg/measure/windowLimits.ts [10k 50k 200k]    (ROUNDS=5 MS_EACH=1500)
  */
 import postgres from 'postgres';
-import { bench, benchDatabaseUrl, compareVariants, sluiceStatements } from './backendCpu.js';
+import { benchDatabaseUrl, compareVariants, handWritten, sluiceStatements } from './backendCpu.js';
 
 const sizes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['10k', '50k', '200k'];
 
@@ -80,13 +80,7 @@ for (const size of sizes) {
     await sameAnswer(url, sluice, rewritten);
     await sameAnswer(url, sluice, fence);
     await compareVariants(url, `${size} ${q}`, [
-      {
-        name: 'hand-written',
-        text: bench.HANDWRITTEN_SQL[q].sql,
-        values: [],
-        prepare: true,
-        settings: {},
-      },
+      handWritten(q),
       {
         name: 'custom plans',
         ...sluice,
