@@ -159,12 +159,12 @@ export type ByteRows = ReadonlyArray<ReadonlyArray<Uint8Array | null>>;
  *
  * `plan_cache_mode = force_custom_plan`: every value of a Sluice statement is a bind parameter,
  * a request's LIMITs included (the default page size is written out). After five executions
- * PostgreSQL may switch a prepared statement to a generic plan, which does not know the LIMIT and can walk the wrong index for a nested, per-parent
- * `LIMIT $n` (Q3 of bench/pg at 50k rows: 2.6× the backend CPU of the same SQL with literal
- * limits). Custom plans are made with the actual values at a planning cost per execution
- * (measured with test/pg/measure/limitPlans.ts; figures in docs/pg.md). A statement that binds
- * no value per row of a nested level has no such LIMIT and runs on connections with `auto`
- * (QueryOptions.genericPlan).
+ * PostgreSQL may switch a prepared statement to a generic plan, which does not know the LIMIT
+ * and can walk the wrong index for a nested, per-parent `LIMIT $n` (Q3 of bench/pg at 50k rows:
+ * 2.6× the backend CPU of the same SQL with literal limits). Custom plans are made with the
+ * actual values at a planning cost per execution (measured with test/pg/measure/limitPlans.ts;
+ * figures in docs/pg.md). A statement that binds no value per row of a nested level has no such
+ * LIMIT and runs on connections with `auto` (QueryOptions.genericPlan).
  *
  * `random_page_cost = 1.1` (PostgreSQL's default, 4, prices spinning disks): with it the planner
  * sees a primary-key lookup in a small table as cheaper than a sequential scan. A generated
