@@ -6,12 +6,10 @@
 //        [--scenario a,e] [--path cached|cold] [--only sluice]
 import { getHeapStatistics } from 'node:v8';
 import { parseArgs } from 'node:util';
+import { batchCount } from './batchBytes.js';
 import { contendersFor, keptContender } from './contenders.js';
 import { median } from './measure.js';
 import { scenarios } from './scenarios/index.js';
-
-/** What one batch may allocate: well inside the 128 MB young generation. */
-const BATCH_BYTES = 48 * 1024 * 1024;
 
 const gc = /** @type {() => void} */ (/** @type {{ gc?: () => void }} */ (globalThis).gc);
 
@@ -21,8 +19,7 @@ async function bytesPerOp(run) {
   gc();
   let before = getHeapStatistics().used_heap_size;
   await run();
-  const estimate = Math.max(1, getHeapStatistics().used_heap_size - before);
-  const count = Math.max(1, Math.min(2000, Math.floor(BATCH_BYTES / estimate)));
+  const count = batchCount(getHeapStatistics().used_heap_size - before, 2000);
   const samples = [];
   for (let round = 0; round < 3; round++) {
     const results = new Array(count);

@@ -23,6 +23,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parse as graphqlParse } from 'graphql';
 import { parse as sluiceParse } from 'sluice';
+import { batchCount } from './batchBytes.js';
 import {
   formatColumns,
   geomean,
@@ -70,24 +71,30 @@ function verifySame() {
 }
 
 /**
- * Bytes allocated by one parse of `text`, the median of `rounds` batches.
+ * Bytes allocated by one parse of `text`, the median of `rounds` batches. Each batch is sized
+ * from what parses of `text` allocate once optimised (batchBytes.js), so that no collection
+ * runs during one: sized from the unoptimised first parses instead, batches came out too small,
+ * and a batch's own fixed cost (about 600 KB here) showed up in every parse.
  * @param {(text: string) => unknown} parse
  * @param {string} text
  * @param {number} rounds
  */
 function bytesPerParse(parse, text, rounds) {
   const gc = /** @type {() => void} */ (/** @type {{ gc?: () => void }} */ (globalThis).gc);
-  const count = Math.max(1, Math.floor(2_000_000 / text.length));
-  const samples = [];
-  for (let i = 0; i < 2; i++) parse(text);
-  for (let round = 0; round < rounds; round++) {
+  /** @param {number} count */
+  const batch = (count) => {
     const kept = new Array(count);
     gc();
     const before = getHeapStatistics().used_heap_size;
     for (let i = 0; i < count; i++) kept[i] = parse(text);
-    const after = getHeapStatistics().used_heap_size;
-    samples.push((after - before) / count);
-  }
+    return (getHeapStatistics().used_heap_size - before) / count;
+  };
+  // Warm for about 2 seconds' worth of small parses, or a few dozen of the largest.
+  const first = batch(1);
+  for (let i = 0; i < 8; i++) batch(batchCount(first, 5000));
+  const count = batchCount(batch(batchCount(first, 200)), 100_000);
+  const samples = [];
+  for (let round = 0; round < rounds; round++) samples.push(batch(count));
   return median(samples);
 }
 
