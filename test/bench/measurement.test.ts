@@ -21,6 +21,12 @@ interface Latency {
     maxMs: number;
   };
 }
+interface EngineTiming {
+  measureInterleaved(
+    runs: Array<() => string>,
+    timing: { rounds: number; sliceMs: number; warmupMs: number },
+  ): Promise<number[][]>;
+}
 const load = async <T>(path: string): Promise<T> =>
   (await import(/* @vite-ignore */ new URL(`../../bench/${path}`, import.meta.url).href)) as T;
 
@@ -111,5 +117,45 @@ describe('latency histogram (bench/subscriptions)', () => {
     expect(result.p50Ms).toBeCloseTo(0.1, 5);
     expect(result.p99Ms).toBe(Infinity);
     expect(percentiles([]).count).toBe(0);
+  });
+});
+
+describe('engine timing (bench/engine/measure.js)', () => {
+  /** A contender whose every call burns `ms` of this process's CPU time. */
+  const burning = (ms: number) => () => {
+    const start = process.cpuUsage();
+    for (;;) {
+      const used = process.cpuUsage(start);
+      if ((used.user + used.system) / 1000 >= ms) return 'done';
+    }
+  };
+
+  it('collects before every turn when one call outlasts a turn, only between rounds otherwise', async () => {
+    const { measureInterleaved } = await load<EngineTiming>('engine/measure.js');
+    const global = globalThis as { gc?: () => void };
+    const saved = global.gc;
+    let collections = 0;
+    global.gc = () => {
+      collections++;
+    };
+    try {
+      await measureInterleaved([burning(0.05), burning(0.05)], {
+        rounds: 2,
+        sliceMs: 8,
+        warmupMs: 4,
+      });
+      expect(collections).toBe(2);
+      collections = 0;
+      // The 6 ms contender takes two turns of a round, the other three of 4 ms: a collection
+      // before each, and one a round.
+      await measureInterleaved([burning(6), burning(0.05)], {
+        rounds: 2,
+        sliceMs: 12,
+        warmupMs: 12,
+      });
+      expect(collections).toBeGreaterThanOrEqual(2 + 2 * 4);
+    } finally {
+      global.gc = saved;
+    }
   });
 });
