@@ -132,7 +132,7 @@ describe('engine timing (bench/engine/measure.js)', () => {
 
   it('collects before every turn when one call outlasts a turn, only between rounds otherwise', async () => {
     const { measureInterleaved } = await load<EngineTiming>('engine/measure.js');
-    const global = globalThis as { gc?: () => void };
+    const global = globalThis as { gc?: (() => void) | undefined };
     const saved = global.gc;
     let collections = 0;
     global.gc = () => {
