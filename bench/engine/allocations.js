@@ -46,7 +46,9 @@ for (const scenario of scenarios) {
   if (wanted !== undefined && !wanted.includes(scenario.key)) continue;
   const contenders = contendersFor(scenario).filter((c) => keptContender(c, values.only));
   for (const path of paths) {
-    const byName = ((out[scenario.key] ??= {})[path] = {});
+    /** @type {Record<string, number>} */
+    const byName = {};
+    (out[scenario.key] ??= {})[path] = byName;
     for (const c of contenders) {
       const run = c[/** @type {'cached' | 'cold'} */ (path)];
       if (run !== undefined) byName[c.name] = await bytesPerOp(run);

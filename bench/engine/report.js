@@ -5,7 +5,7 @@
  * @property {number[]} samples   ops/s of each round
  * @property {number} opsPerSecond median of the rounds
  * @property {number} spread       median absolute deviation, % of the median
- * @property {number} [bytes]      bytes allocated per operation (allocations.js)
+ * @property {number | undefined} [bytes]  bytes allocated per operation (allocations.js)
  */
 
 /** @param {number} n */

@@ -18,7 +18,10 @@ import { formatColumns, geomean, measureSlices, median, ratioOf, speedCells } fr
 import { scenarios } from './scenarios/index.js';
 import { param } from './scenarios/param.js';
 
-/** A deterministic generator of numbers in [0, 1) (mulberry32). */
+/**
+ * A deterministic generator of numbers in [0, 1) (mulberry32).
+ * @param {number} seed
+ */
 function seeded(seed) {
   let state = seed >>> 0;
   return () => {
@@ -33,7 +36,8 @@ function seeded(seed) {
 /** 400 distinct valid documents over the parameterized scenario's schema. */
 function realisticDocuments() {
   const random = seeded(400);
-  const pick = (items) => items.filter(() => random() < 0.6);
+  const pick = (/** @type {string[]} */ items) => items.filter(() => random() < 0.6);
+  /** @type {Set<string>} */
   const texts = new Set();
   for (let i = 0; texts.size < 400; i++) {
     const userFields = pick(['id', 'name', 'email']);
@@ -56,18 +60,31 @@ function realisticDocuments() {
   return [...texts].map((text) => parse(text));
 }
 
-/** The sets: name, schema, documents. */
+/**
+ * @typedef {[string, import('graphql').GraphQLSchema, import('graphql').DocumentNode[]]} ValidateSet
+ *   name, schema, documents
+ */
+
+/**
+ * The sets: name, schema, documents.
+ * @returns {ValidateSet[]}
+ */
 function validateSets() {
   return [
     // One document per query text: the series repeat their scenario's query at other sizes.
     ...scenarios
       .filter((s) => s.key.length === 1 || s.key === 'wide-1x1' || s.key === 'wide-1x10')
-      .map((s) => [`(${s.key}) ${s.title}`, s.schema, [parse(s.query)]]),
+      .map(
+        (s) => /** @type {ValidateSet} */ ([`(${s.key}) ${s.title}`, s.schema, [parse(s.query)]]),
+      ),
     ['400 distinct realistic documents', param.schema, realisticDocuments()],
   ];
 }
 
-/** Both validators must agree (and find the documents valid) before anything is timed. */
+/**
+ * Both validators must agree (and find the documents valid) before anything is timed.
+ * @param {ValidateSet[]} sets
+ */
 function verifySame(sets) {
   for (const [name, schema, documents] of sets) {
     for (const document of documents) {
@@ -79,19 +96,33 @@ function verifySame(sets) {
   }
 }
 
-/** A turn's work: validate every document of the set once. */
+/** @typedef {typeof graphqlValidate} Validate */
+
+/**
+ * A turn's work: validate every document of the set once.
+ * @param {Validate} validate
+ * @param {import('graphql').GraphQLSchema} schema
+ * @param {import('graphql').DocumentNode[]} documents
+ */
 const batch = (validate, schema, documents) => () => {
   for (const document of documents) validate(schema, document);
 };
 
-/** Bytes one validation allocates (median of rounds), results kept so nothing is collected. */
+/**
+ * Bytes one validation allocates (median of rounds), results kept so nothing is collected.
+ * @param {Validate} validate
+ * @param {import('graphql').GraphQLSchema} schema
+ * @param {import('graphql').DocumentNode[]} documents
+ * @param {number} rounds
+ */
 function bytesPer(validate, schema, documents, rounds) {
+  const gc = /** @type {() => void} */ (/** @type {{ gc?: () => void }} */ (globalThis).gc);
   const count = Math.max(1, Math.floor(4000 / documents.length));
   const samples = [];
   batch(validate, schema, documents)();
   for (let round = 0; round < rounds; round++) {
     const kept = [];
-    globalThis.gc();
+    gc();
     const before = getHeapStatistics().used_heap_size;
     for (let i = 0; i < count; i++) for (const d of documents) kept.push(validate(schema, d));
     samples.push((getHeapStatistics().used_heap_size - before) / (count * documents.length));
@@ -109,10 +140,10 @@ export async function runValidateSet(timing) {
   verifySame(sets);
   const { allocations, times } = childMeasurements(fileURLToPath(import.meta.url), timing);
   const rows = sets.map(([name]) => {
-    const { js, sluice } = times[name];
+    const { js = [], sluice = [] } = times[name] ?? {};
     return { name, js, sluice, speed: ratioOf(js, sluice), bytes: allocations[name] };
   });
-  const ops = (v) => Math.round(median(v)).toLocaleString('en-US');
+  const ops = (/** @type {number[]} */ v) => Math.round(median(v)).toLocaleString('en-US');
   const table = formatColumns(
     [
       'set',
@@ -156,6 +187,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   };
   const sets = validateSets();
   if (values.allocations) {
+    /** @type {Record<string, { graphql: number, sluice: number }>} */
     const out = {};
     for (const [name, schema, documents] of sets) {
       out[name] = {
@@ -165,6 +197,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     }
     process.stdout.write(JSON.stringify(out));
   } else if (values.times) {
+    /** @type {Record<string, { js: number[], sluice: number[] }>} */
     const out = {};
     for (const [name, schema, documents] of sets) {
       // One operation validates the whole set; per validation below.
@@ -172,7 +205,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         [batch(graphqlValidate, schema, documents), batch(sluiceValidate, schema, documents)],
         timing,
       ).map((rounds) => rounds.map((perSecond) => perSecond * documents.length));
-      out[name] = { js, sluice };
+      out[name] = { js: js ?? [], sluice: sluice ?? [] };
     }
     process.stdout.write(JSON.stringify(out));
   } else {
