@@ -6,12 +6,10 @@
 //        [--scenario a,e] [--path cached|cold] [--only sluice]
 import { getHeapStatistics } from 'node:v8';
 import { parseArgs } from 'node:util';
-import { batchCount } from './batchBytes.js';
+import { batchCount, gc } from './batchBytes.js';
 import { contendersFor, keptContender } from './contenders.js';
 import { median } from './measure.js';
 import { scenarios } from './scenarios/index.js';
-
-const gc = /** @type {() => void} */ (/** @type {{ gc?: () => void }} */ (globalThis).gc);
 
 /** @param {import('./contenders.js').Run} run */
 async function bytesPerOp(run) {

@@ -1,9 +1,13 @@
-// How many operations a batch counted by the heap's growth may hold (allocations.js, parse.js):
-// the batch runs in a child whose young generation is 128 MB, and a collection in the middle of
-// a batch would drop its garbage and undercount it.
+// Bytes allocated per operation, counted by the heap's growth over a batch (allocations.js,
+// parse.js, validate.js): the batch runs in a child whose young generation is 128 MB, every result
+// is kept, and a collection in the middle of a batch would drop its garbage and undercount it.
+import { getHeapStatistics } from 'node:v8';
 
 /** What one batch may allocate: well inside the 128 MB young generation. */
 export const BATCH_BYTES = 48 * 1024 * 1024;
+
+/** V8's full collection (the counting children run with `--expose-gc`). */
+export const gc = /** @type {() => void} */ (/** @type {{ gc?: () => void }} */ (globalThis).gc);
 
 /**
  * Operations in a batch, from the bytes one operation allocated (`estimate`), at most `most`.
@@ -12,3 +16,17 @@ export const BATCH_BYTES = 48 * 1024 * 1024;
  */
 export const batchCount = (estimate, most) =>
   Math.max(1, Math.min(most, Math.floor(BATCH_BYTES / Math.max(1, estimate))));
+
+/**
+ * Bytes one call of `operation` allocated, over a batch of `count` calls after a collection,
+ * every result kept.
+ * @param {number} count
+ * @param {(i: number) => unknown} operation  called with 0 … count - 1
+ */
+export function bytesPerCall(count, operation) {
+  const kept = new Array(count);
+  gc();
+  const before = getHeapStatistics().used_heap_size;
+  for (let i = 0; i < count; i++) kept[i] = operation(i);
+  return (getHeapStatistics().used_heap_size - before) / count;
+}

@@ -17,13 +17,12 @@
 // `used_heap_size`) is then every byte the batch allocated (a collection in the middle would
 // drop the garbage and undercount).
 import { execFileSync } from 'node:child_process';
-import { getHeapStatistics } from 'node:v8';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parse as graphqlParse } from 'graphql';
 import { parse as sluiceParse } from 'sluice';
-import { batchCount } from './batchBytes.js';
+import { batchCount, bytesPerCall } from './batchBytes.js';
 import {
   formatColumns,
   geomean,
@@ -80,15 +79,7 @@ function verifySame() {
  * @param {number} rounds
  */
 function bytesPerParse(parse, text, rounds) {
-  const gc = /** @type {() => void} */ (/** @type {{ gc?: () => void }} */ (globalThis).gc);
-  /** @param {number} count */
-  const batch = (count) => {
-    const kept = new Array(count);
-    gc();
-    const before = getHeapStatistics().used_heap_size;
-    for (let i = 0; i < count; i++) kept[i] = parse(text);
-    return (getHeapStatistics().used_heap_size - before) / count;
-  };
+  const batch = (/** @type {number} */ count) => bytesPerCall(count, () => parse(text));
   // Warm for about 2 seconds' worth of small parses, or a few dozen of the largest.
   const first = batch(1);
   for (let i = 0; i < 8; i++) batch(batchCount(first, 5000));

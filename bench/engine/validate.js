@@ -8,11 +8,11 @@
 //
 // Allocations are counted as in parse.js: in a child process whose young generation is large
 // enough that no collection runs during a batch, the heap's growth is what the batch allocated.
-import { getHeapStatistics } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parse, validate as graphqlValidate } from 'graphql';
 import { validate as sluiceValidate } from 'sluice';
+import { bytesPerCall } from './batchBytes.js';
 import { TIMING_PROCESSES, childMeasurements, setTiming, timedRounds } from './parse.js';
 import { formatColumns, geomean, measureSlices, median, ratioOf, speedCells } from './slices.js';
 import { scenarios } from './scenarios/index.js';
@@ -116,16 +116,18 @@ const batch = (validate, schema, documents) => () => {
  * @param {number} rounds
  */
 function bytesPer(validate, schema, documents, rounds) {
-  const gc = /** @type {() => void} */ (/** @type {{ gc?: () => void }} */ (globalThis).gc);
   const count = Math.max(1, Math.floor(4000 / documents.length));
   const samples = [];
   batch(validate, schema, documents)();
   for (let round = 0; round < rounds; round++) {
-    const kept = [];
-    gc();
-    const before = getHeapStatistics().used_heap_size;
-    for (let i = 0; i < count; i++) for (const d of documents) kept.push(validate(schema, d));
-    samples.push((getHeapStatistics().used_heap_size - before) / (count * documents.length));
+    samples.push(
+      bytesPerCall(count * documents.length, (i) =>
+        validate(
+          schema,
+          /** @type {import('graphql').DocumentNode} */ (documents[i % documents.length]),
+        ),
+      ),
+    );
   }
   return median(samples);
 }
