@@ -22,7 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parse as graphqlParse } from 'graphql';
 import { parse as sluiceParse } from 'sluice';
-import { batchCount, bytesPerCall } from './batchBytes.js';
+import { warmBytesPerCall } from './batchBytes.js';
 import {
   formatColumns,
   geomean,
@@ -69,34 +69,14 @@ function verifySame() {
   }
 }
 
-/**
- * Bytes allocated by one parse of `text`, the median of `rounds` batches. Each batch is sized
- * from what parses of `text` allocate once optimised (batchBytes.js), so that no collection
- * runs during one: sized from the unoptimised first parses instead, batches came out too small,
- * and a batch's own fixed cost (about 600 KB here) showed up in every parse.
- * @param {(text: string) => unknown} parse
- * @param {string} text
- * @param {number} rounds
- */
-function bytesPerParse(parse, text, rounds) {
-  const batch = (/** @type {number} */ count) => bytesPerCall(count, () => parse(text));
-  // Warm for about 2 seconds' worth of small parses, or a few dozen of the largest.
-  const first = batch(1);
-  for (let i = 0; i < 8; i++) batch(batchCount(first, 5000));
-  const count = batchCount(batch(batchCount(first, 200)), 100_000);
-  const samples = [];
-  for (let round = 0; round < rounds; round++) samples.push(batch(count));
-  return median(samples);
-}
-
 /** @param {number} rounds */
 function measureAllocations(rounds) {
   return Object.fromEntries(
     parseDocuments.map(([name, text]) => [
       name,
       {
-        graphql: bytesPerParse(graphqlParse, text, rounds),
-        sluice: bytesPerParse(sluiceParse, text, rounds),
+        graphql: warmBytesPerCall(() => graphqlParse(text), rounds),
+        sluice: warmBytesPerCall(() => sluiceParse(text), rounds),
       },
     ]),
   );

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parse, validate as graphqlValidate } from 'graphql';
 import { validate as sluiceValidate } from 'sluice';
-import { bytesPerCall } from './batchBytes.js';
+import { warmBytesPerCall } from './batchBytes.js';
 import { TIMING_PROCESSES, childMeasurements, setTiming, timedRounds } from './parse.js';
 import { formatColumns, geomean, measureSlices, median, ratioOf, speedCells } from './slices.js';
 import { scenarios } from './scenarios/index.js';
@@ -109,28 +109,21 @@ const batch = (validate, schema, documents) => () => {
 };
 
 /**
- * Bytes one validation allocates (median of rounds), results kept so nothing is collected.
+ * Bytes one validation allocates (warmBytesPerCall), results kept so nothing is collected.
  * @param {Validate} validate
  * @param {import('graphql').GraphQLSchema} schema
  * @param {import('graphql').DocumentNode[]} documents
  * @param {number} rounds
  */
-function bytesPer(validate, schema, documents, rounds) {
-  const count = Math.max(1, Math.floor(4000 / documents.length));
-  const samples = [];
-  batch(validate, schema, documents)();
-  for (let round = 0; round < rounds; round++) {
-    samples.push(
-      bytesPerCall(count * documents.length, (i) =>
-        validate(
-          schema,
-          /** @type {import('graphql').DocumentNode} */ (documents[i % documents.length]),
-        ),
+const bytesPer = (validate, schema, documents, rounds) =>
+  warmBytesPerCall(
+    (i) =>
+      validate(
+        schema,
+        /** @type {import('graphql').DocumentNode} */ (documents[i % documents.length]),
       ),
-    );
-  }
-  return median(samples);
-}
+    rounds,
+  );
 
 /**
  * Times both validators on every set and prints one table, as the parse set does (per
