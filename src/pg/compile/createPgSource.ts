@@ -15,6 +15,7 @@ import type { SqlNode } from '../sql/SqlNode.js';
 import { correlatedValue } from './correlatedValue.js';
 import { flatRowsBytes } from './flatRowsBytes.js';
 import { flatRowsJson, type FlatRows } from './flatRowsSql.js';
+import { listRowsJson } from './listRowsJson.js';
 import type { Model } from '../schema/Model.js';
 import { bindValues, Param, type Variables } from './Param.js';
 import { withRequestSettings, type PgSettingsHook } from './requestSettings.js';
@@ -42,6 +43,8 @@ export interface Statement {
   readonly spaced: ReadonlyArray<boolean>;
   /** Set when the statement returns the one root field's plain rows (flatRowsSql.ts). */
   readonly rows?: FlatRows | undefined;
+  /** Set when the statement returns the one root field's list one row per element (listRowsJson). */
+  readonly list?: boolean | undefined;
   /**
    * No value is bound in a subquery run per row of another level (a relation field's or a
    * relation filter's): it may run under a generic plan (QueryOptions.genericPlan). A nested
@@ -277,6 +280,16 @@ export function createPgSource(
           fail,
         );
     }
+    if (statement.list === true) {
+      const spaced = statement.spaced[0] === true;
+      const rows = client.queryBytes
+        ? client.queryBytes(statement.text, values, abortable)
+        : client.query(statement.text, values, abortable);
+      return rows.then((rows): SourceFieldResult[] => {
+        const json = listRowsJson(rows);
+        return [{ kind: 'json', json: spaced ? compactSeparators(json) : json }];
+      }, fail);
+    }
     // Bytes where the driver can give them: a json-mode column then goes to the response undecoded.
     // The request's abortable is the query's options: its `signal` is read only if the query is
     // slow or must wait (QueryOptions).
@@ -306,7 +319,7 @@ function buildStatement(
 ): Statement {
   let n = 0;
   const correlated = new Set<SqlNode>();
-  const { node, modes, floats, loose, spaced, rows } = rootFieldsSql(
+  const { node, modes, floats, loose, spaced, rows, list } = rootFieldsSql(
     {
       model,
       schema: request.schema,
@@ -322,11 +335,12 @@ function buildStatement(
     forceValue,
     plainRows,
     true,
+    true,
   );
   if (reads !== undefined) addStatementTags(node, model, reads);
   const { text, values } = compileSql(node);
   const genericPlan = !correlatedValue(node, correlated);
-  return { text, values, modes, floats, loose, spaced, rows, genericPlan };
+  return { text, values, modes, floats, loose, spaced, rows, list, genericPlan };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { BuildContext } from './BuildContext.js';
 import { columnOperand, columnRef } from './columnSql.js';
 import { flatRowsSql, type FlatRows } from './flatRowsSql.js';
 import { readArgs } from './readArgument.js';
-import { relationSql, singleRowSql } from './selectionSql.js';
+import { listSql, relationSql, singleRowSql } from './selectionSql.js';
 import { nodeSql, nodesSql } from './nodeSql.js';
 import { Param } from './Param.js';
 
@@ -27,12 +27,18 @@ export interface RootStatement {
    * written from them; `node` is then that SELECT, not one text column per root field.
    */
   readonly rows?: FlatRows | undefined;
+  /**
+   * Set when the statement returns the one root field's list as one row per element, its JSON
+   * text in the row's one column (listRowsJson.ts joins them); `node` is then that SELECT.
+   */
+  readonly list?: boolean | undefined;
 }
 
 /**
  * All of a source's root fields of one operation as ONE statement; with `plainRows`, one root
  * field of plain columns as its plain rows (flatRowsSql.ts); with `spacedLists`, lists whose rows
- * hold a relation as `json_agg` (BuildContext.sawSpaced), for a caller that compacts the text.
+ * hold a relation as `json_agg` (BuildContext.sawSpaced), for a caller that compacts the text;
+ * with `listRows`, one root list in json mode as one row per element (RootStatement.list).
  */
 export function rootFieldsSql(
   base: Omit<BuildContext, 'mode' | 'sawComputed' | 'sawFloat' | 'sawLoose' | 'sawSpaced'>,
@@ -41,6 +47,7 @@ export function rootFieldsSql(
   forceValue = false,
   plainRows = false,
   spacedLists = false,
+  listRows = false,
 ): RootStatement {
   const columns: SqlNode[] = [];
   const modes: Array<'json' | 'value'> = [];
@@ -67,30 +74,44 @@ export function rootFieldsSql(
         rows: flat.rows,
       };
   }
-  fields.forEach((field, i) => {
-    const build = (mode: 'json' | 'value') => {
-      const context: BuildContext = {
-        ...base,
-        mode,
-        sawComputed: { value: false },
-        sawFloat: { value: false },
-        sawLoose: { value: false },
-        ...(spacedLists ? { sawSpaced: { value: false } } : {}),
-      };
-      const node = rootFieldSql(context, model, field);
+  const build = (field: SourceRootField, mode: 'json' | 'value', asRows?: { value: boolean }) => {
+    const context: BuildContext = {
+      ...base,
+      mode,
+      sawComputed: { value: false },
+      sawFloat: { value: false },
+      sawLoose: { value: false },
+      ...(spacedLists ? { sawSpaced: { value: false } } : {}),
+    };
+    const node = rootFieldSql(context, model, field, asRows);
+    return {
+      node,
+      computed: context.sawComputed.value,
+      float: context.sawFloat.value,
+      loose: context.sawLoose.value,
+      spaced: context.sawSpaced?.value === true,
+    };
+  };
+  // The one root field, a list in json mode, may be built as rows (listSql's `asRows`); a flat
+  // list's node is the aggregate, as without `listRows`.
+  const asRows = fields.length === 1 && !forceValue && listRows ? { value: false } : undefined;
+  for (const [i, field] of fields.entries()) {
+    let mode: 'json' | 'value' = forceValue ? 'value' : 'json';
+    let built = build(field, mode, asRows);
+    if (built.computed && mode === 'json') {
+      // Value mode: the engine parses the field's text whole, so it is the aggregate.
+      built = build(field, 'value');
+      mode = 'value';
+    } else if (asRows?.value === true) {
+      const { node, float, loose, spaced } = built;
       return {
         node,
-        computed: context.sawComputed.value,
-        float: context.sawFloat.value,
-        loose: context.sawLoose.value,
-        spaced: context.sawSpaced?.value === true,
+        modes: ['json'],
+        floats: [float],
+        loose: [loose],
+        spaced: [spaced],
+        list: true,
       };
-    };
-    let mode: 'json' | 'value' = forceValue ? 'value' : 'json';
-    let built = build(mode);
-    if (built.computed && mode === 'json') {
-      built = build('value');
-      mode = 'value';
     }
     modes.push(mode);
     floats.push(built.float);
@@ -98,11 +119,17 @@ export function rootFieldsSql(
     spaced.push(built.spaced);
     const name = Buffer.byteLength(field.responseKey) <= 63 ? field.responseKey : `f${i}`;
     columns.push(sql`${built.node}::text AS ${identifier(name)}`);
-  });
+  }
   return { node: sql`SELECT ${join(columns, ',\n')}`, modes, floats, loose, spaced };
 }
 
-function rootFieldSql(context: BuildContext, model: Model, field: SourceRootField): SqlNode {
+/** `asRows`: a root list's statement of one row per element, when listSql makes one. */
+function rootFieldSql(
+  context: BuildContext,
+  model: Model,
+  field: SourceRootField,
+  asRows?: { value: boolean },
+): SqlNode {
   const root = model.rootFields.get(field.fieldDef.name);
   if (!root) {
     throw new GraphQLError(`Query.${field.fieldDef.name} is not a reflected database field.`, {
@@ -123,5 +150,7 @@ function rootFieldSql(context: BuildContext, model: Model, field: SourceRootFiel
     });
     return singleRowSql(context, table, source, field.fieldNodes, keyConditions);
   }
+  if (asRows !== undefined && root.kind === 'list')
+    return listSql(context, table, source, field.fieldNodes, args, asRows);
   return relationSql(context, root.kind, table, source, field.fieldNodes, args);
 }

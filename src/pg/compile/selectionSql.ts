@@ -124,6 +124,11 @@ export function singleRowSql(
  * `distinctOn`: `SELECT DISTINCT ON (…)`) and limits at its own level, so a
  * nested `posts(limit: 3)` limits per parent row. PostgreSQL feeds an aggregate the rows of a
  * sorted subquery in order when nothing else is joined in (the shape measured fastest, docs/pg.md).
+ *
+ * `asRows` (a root list, rootFieldsSql.ts): when the rows hold a relation, a whole statement that
+ * returns each element's JSON as a row of its own, in order, instead of one aggregate
+ * (listRowsJson.ts joins them), and `asRows.value` is set. A flat list stays one aggregate: its
+ * JSON is small, and rows cost the driver an object each.
  */
 export function listSql(
   context: BuildContext,
@@ -131,6 +136,7 @@ export function listSql(
   source: RowSource,
   nodes: ReadonlyArray<FieldNode>,
   args: Record<string, ArgValue>,
+  asRows?: { value: boolean },
 ): SqlNode {
   const alias = context.alias();
   const { from, conditions } = baseRows(context, source, alias, args['where'] ?? null);
@@ -145,6 +151,12 @@ export function listSql(
   const paging = sql` LIMIT ${limit}${offset ? sql` OFFSET ${offset}` : sql``}`;
   const s = identifier(context.alias('s'));
   const rows = sql`FROM ${from}${whereClause(conditions)}${order}${paging}`;
+  if (asRows !== undefined && nested.value) {
+    asRows.value = true;
+    return fitsRow(entries)
+      ? sql`SELECT row_to_json(${s})::text FROM (SELECT ${select}${selectList(entries)} ${rows}) AS ${s}`
+      : sql`SELECT ${s}.j::text FROM (SELECT ${select}${jsonObject(context, entries)} AS j ${rows}) AS ${s}`;
+  }
   if (fitsRow(entries)) {
     // A row with a relation carries nested JSON: then json_agg, when the caller compacts it.
     const seen = context.sawSpaced;
