@@ -144,7 +144,7 @@ export function deleteSql(
     (a) => sql`d AS ${identifier(a)}`,
     (a) => byPrimaryKey(table, a),
   );
-  return sql`WITH d AS (DELETE FROM ${identifier(table.table.schema, table.table.name)} AS ${identifier(alias)} WHERE ${condition} RETURNING ${identifier(alias)}.*)\nSELECT ${json}`;
+  return sql`WITH d AS (DELETE FROM ${identifier(table.table.schema, table.table.name)} AS ${identifier(alias)} WHERE ${condition} RETURNING ${identifier(alias)}.*)\n${json}`;
 }
 
 /** A value as text cast to the column's type (checked for int2 / float4 first). */

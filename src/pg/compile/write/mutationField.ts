@@ -7,7 +7,6 @@ import type {
 import { sourceJSONText } from '../../../engine/index.js';
 import type { QueryRows, SqlTransaction } from '../../driver/SqlClient.js';
 import { compileSql } from '../../sql/compileSql.js';
-import { sql } from '../../sql/sql.js';
 import type { SqlNode } from '../../sql/SqlNode.js';
 import type { Model, MutationFieldModel, TableModel } from '../../schema/Model.js';
 import type { BuildContext } from '../BuildContext.js';
@@ -21,6 +20,8 @@ import { addStatementTags, tableTag } from '../statementTags.js';
 import { correlatedValue } from '../correlatedValue.js';
 import { columnArrayKey, insertSql, insertValues, type Upsert } from './insertSql.js';
 import { conflictParamKey, keyedRows, returnedRowsSql } from './returnedRowsSql.js';
+import { compactSeparators } from '../compactSeparators.js';
+import { listRowsJson } from '../listRowsJson.js';
 
 /** A built statement of a mutation field: text, values (Params), and how its one cell is read. */
 export interface WriteStatement {
@@ -31,6 +32,10 @@ export interface WriteStatement {
   readonly genericPlan: boolean;
   /** Its plan depends on no value but its rows' keys (BatchStatement.fixedPlan, buildStatement). */
   readonly fixedPlan: boolean;
+  /** It returns a list one row per element (returnedRowsSql's `asRows`, listRowsJson.ts). */
+  readonly list: boolean;
+  /** Its JSON holds `json_agg`'s `, \n ` (BuildContext.sawSpaced), taken out by compactSeparators. */
+  readonly spaced: boolean;
 }
 
 /** One mutation root field of an operation, compiled once per plan. */
@@ -70,6 +75,8 @@ export interface BoundStatement {
   readonly mode: 'json' | 'value';
   readonly genericPlan: boolean;
   readonly fixedPlan: boolean;
+  readonly list: boolean;
+  readonly spaced: boolean;
 }
 
 /**
@@ -117,29 +124,35 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
     make: (context: BuildContext) => SqlNode,
     variables: Variables,
     readBack = false,
-  ) => statements.get(key, () => buildStatement(env, variables, make, readBack));
+    asRows?: { value: boolean },
+  ) => statements.get(key, () => buildStatement(env, variables, make, readBack, asRows));
   // The read-back depends on the variables of the selection only, not on the input's.
   const selectionShape = variablesShapeKey(
     env.request,
     nodes.flatMap((node) => (node.selectionSet ? [node.selectionSet] : [])),
   );
-  const readBack = (variables: Variables, upsert: Upsert | undefined) =>
-    built(
+  const readBack = (variables: Variables, upsert: Upsert | undefined) => {
+    const asRows = { value: false };
+    return built(
       `read:${upsert ? 'upsert' : ''}:${selectionShape(variables)}`,
       (context) => {
         const rows = keyedRows(table, upsert?.constraint.columns);
-        return sql`SELECT ${returnedRowsSql(
+        asRows.value = false;
+        return returnedRowsSql(
           context,
           table,
           nodes,
           kind !== 'createMany' && kind !== 'updateMany',
           rows.from,
           rows.order,
-        )}`;
+          asRows,
+        );
       },
       variables,
       true,
+      asRows,
     );
+  };
   /** The write and its read-back, bound to this request's values. */
   const pair = (
     statement: WriteStatement,
@@ -170,8 +183,11 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
       last.splice(0, last.length, ...list);
       return list;
     },
-    result: (rows: QueryRows | undefined) =>
-      fieldResult((explained.readBack ?? explained.write).mode, rows?.[0]?.[0]),
+    result: (rows: QueryRows | undefined) => {
+      const last = explained.readBack ?? explained.write;
+      const cell = last.list ? listRowsJson(rows ?? []) : rows?.[0]?.[0];
+      return fieldResult(last.mode, last.spaced ? spacedCell(cell) : cell);
+    },
     explained: () => explained,
   });
 
@@ -327,6 +343,7 @@ function buildStatement(
   variables: Variables,
   make: (context: BuildContext) => SqlNode,
   readBack = false,
+  asRows?: { value: boolean },
 ): WriteStatement {
   // Table aliases made (`t1`, `t2`, …): one per level of rows or relation filter.
   let tables = 0;
@@ -349,11 +366,13 @@ function buildStatement(
       sawComputed: { value: false },
       sawFloat: { value: false },
       sawLoose: { value: false },
+      sawSpaced: { value: false },
     };
     const node = make(context);
     return {
       node,
       rebuild: context.sawComputed.value || context.sawFloat.value || context.sawLoose.value,
+      spaced: context.sawSpaced?.value === true,
     };
   };
   // A selection with computed fields, or one that may meet a non-finite Float, goes to the engine
@@ -376,7 +395,8 @@ function buildStatement(
   // "Plans"). Under `auto` a batch of fewer than ten rows would keep custom plans, so it is
   // marked fixedPlan, not genericPlan.
   const fixedPlan = readBack && !correlatedValue(result.node, correlated);
-  return { text, values, mode, genericPlan: tables <= 1, fixedPlan };
+  const list = asRows?.value === true;
+  return { text, values, mode, genericPlan: tables <= 1, fixedPlan, list, spaced: result.spaced };
 }
 
 function bound(statement: WriteStatement, bag: Variables, nulChecked = false): BoundStatement {
@@ -387,7 +407,14 @@ function bound(statement: WriteStatement, bag: Variables, nulChecked = false): B
     mode: statement.mode,
     genericPlan: statement.genericPlan,
     fixedPlan: statement.fixedPlan,
+    list: statement.list,
+    spaced: statement.spaced,
   };
+}
+
+/** A JSON cell with `json_agg`'s separators taken out (anything else as it is). */
+function spacedCell(cell: unknown): unknown {
+  return typeof cell === 'string' || cell instanceof Uint8Array ? compactSeparators(cell) : cell;
 }
 
 function fieldResult(mode: 'json' | 'value', cell: unknown): SourceFieldResult {

@@ -9,9 +9,11 @@ import { Param } from '../Param.js';
 import { objectEntries } from '../selectionSql.js';
 
 /**
- * The JSON of a mutation's returned rows, built like a read: `from(alias)` gives the rows under
+ * The SELECT of a mutation's returned rows, built like a read: `from(alias)` gives the rows under
  * `alias`, `order(alias)` their order; the selection's nested relations are correlated subqueries
- * as in any read. A list is `[]` when there are no rows, a single row is NULL.
+ * as in any read. One row of one text column: a list (`[]` when there are no rows) or a single
+ * row (NULL). Given `asRows`, a list whose rows hold a relation is one row per element instead,
+ * as a read's root list (listSql), and `asRows.value` is set.
  */
 export function returnedRowsSql(
   context: BuildContext,
@@ -20,17 +22,23 @@ export function returnedRowsSql(
   single: boolean,
   from: (alias: string) => SqlNode,
   order: (alias: string) => SqlNode,
+  asRows?: { value: boolean },
 ): SqlNode {
   const alias = context.alias();
-  const entries = objectEntries(context, table, alias, fieldNodes);
+  const nested = { value: false };
+  const entries = objectEntries(context, table, alias, fieldNodes, nested);
   const s = identifier(context.alias('s'));
   const rows = fitsRow(entries)
     ? sql`SELECT ${selectList(entries)} FROM ${from(alias)} ORDER BY ${order(alias)}`
     : sql`SELECT ${jsonObject(context, entries)} AS j FROM ${from(alias)} ORDER BY ${order(alias)}`;
   const value = fitsRow(entries) ? s : sql`${s}.j`;
-  return single
-    ? sql`(SELECT ${fitsRow(entries) ? sql`row_to_json(${s})` : value} FROM (${rows}) AS ${s})::text`
-    : sql`(SELECT ${jsonArray(value)} FROM (${rows}) AS ${s})::text`;
+  const element = fitsRow(entries) ? sql`row_to_json(${s})` : value;
+  if (single) return sql`SELECT (SELECT ${element} FROM (${rows}) AS ${s})::text`;
+  if (asRows !== undefined && nested.value) {
+    asRows.value = true;
+    return sql`SELECT ${element}::text FROM (${rows}) AS ${s}`;
+  }
+  return sql`SELECT (SELECT ${jsonArray(value)} FROM (${rows}) AS ${s})::text`;
 }
 
 /**

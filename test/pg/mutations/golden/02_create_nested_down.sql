@@ -73,10 +73,10 @@ SELECT (
   SELECT row_to_json("s11")
   FROM (
     SELECT "t1"."id" AS "id", "t1"."name" AS "name", (
-      SELECT coalesce(array_to_json(array_agg("s7")), '[]')
+      SELECT coalesce(json_agg("s7"), '[]')
       FROM (
         SELECT "t2"."kind" AS "kind", (
-          SELECT coalesce(array_to_json(array_agg("s6")), '[]')
+          SELECT coalesce(json_agg("s6"), '[]')
           FROM (
             SELECT "t3"."title" AS "title", (
               SELECT coalesce(array_to_json(array_agg("s5")), '[]')

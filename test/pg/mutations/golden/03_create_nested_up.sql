@@ -58,24 +58,23 @@ SELECT set_config($14, coalesce((
       SELECT array_agg(k."id"
         ORDER BY k."#ord")::text
       FROM "k0" AS k), '{}'), true);
-SELECT (
-  SELECT coalesce(array_to_json(array_agg("s8")), '[]')
-  FROM (
-    SELECT "t1"."id" AS "id", "t1"."amount"::text AS "amount", (
-      SELECT row_to_json("s7")
-      FROM (
-        SELECT "t2"."title" AS "title", (
-          SELECT row_to_json("s6")
-          FROM (
-            SELECT "t3"."kind" AS "kind", (
-              SELECT row_to_json("s5")
-              FROM (
-                SELECT "t4"."name" AS "name"
-                FROM "public"."customers" AS "t4"
-                WHERE "t4"."id" = "t3"."customer_id") AS "s5") AS "customer"
-            FROM "public"."banking_relationships" AS "t3"
-            WHERE "t3"."id" = "t2"."banking_relationship_id") AS "s6") AS "bankingRelationship"
-        FROM "public"."contracts" AS "t2"
-        WHERE "t2"."id" = "t1"."contract_id") AS "s7") AS "contract"
-    FROM unnest(nullif(current_setting($1, true), '')::"pg_catalog"."int4"[]) WITH ORDINALITY AS k("k0", ord) JOIN "public"."transactions" AS "t1" ON "t1"."id" = k."k0"
-    ORDER BY k.ord) AS "s8")::text;
+SELECT row_to_json("s8")::text
+FROM (
+  SELECT "t1"."id" AS "id", "t1"."amount"::text AS "amount", (
+    SELECT row_to_json("s7")
+    FROM (
+      SELECT "t2"."title" AS "title", (
+        SELECT row_to_json("s6")
+        FROM (
+          SELECT "t3"."kind" AS "kind", (
+            SELECT row_to_json("s5")
+            FROM (
+              SELECT "t4"."name" AS "name"
+              FROM "public"."customers" AS "t4"
+              WHERE "t4"."id" = "t3"."customer_id") AS "s5") AS "customer"
+          FROM "public"."banking_relationships" AS "t3"
+          WHERE "t3"."id" = "t2"."banking_relationship_id") AS "s6") AS "bankingRelationship"
+      FROM "public"."contracts" AS "t2"
+      WHERE "t2"."id" = "t1"."contract_id") AS "s7") AS "contract"
+  FROM unnest(nullif(current_setting($1, true), '')::"pg_catalog"."int4"[]) WITH ORDINALITY AS k("k0", ord) JOIN "public"."transactions" AS "t1" ON "t1"."id" = k."k0"
+  ORDER BY k.ord) AS "s8";

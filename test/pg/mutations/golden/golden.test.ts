@@ -42,6 +42,8 @@ describe('golden mutations', () => {
       ...h.counting.statements.map((s) => formatSql(s) + ';'),
       '',
     ].join('\n');
+    // Compact, as JSON.stringify writes it: no separator `json_agg` puts between elements.
+    expect(run.body).toBe(JSON.stringify(JSON.parse(run.body)));
     const result = JSON.stringify(JSON.parse(run.body), null, 2) + '\n';
     if (update) {
       writeFileSync(join(dir, `${name}.sql`), sqlText);
