@@ -280,16 +280,6 @@ export function createPgSource(
           fail,
         );
     }
-    if (statement.list === true) {
-      const spaced = statement.spaced[0] === true;
-      const rows = client.queryBytes
-        ? client.queryBytes(statement.text, values, abortable)
-        : client.query(statement.text, values, abortable);
-      return rows.then((rows): SourceFieldResult[] => {
-        const json = listRowsJson(rows);
-        return [{ kind: 'json', json: spaced ? compactSeparators(json) : json }];
-      }, fail);
-    }
     // Bytes where the driver can give them: a json-mode column then goes to the response undecoded.
     // The request's abortable is the query's options: its `signal` is read only if the query is
     // slow or must wait (QueryOptions).
@@ -297,7 +287,8 @@ export function createPgSource(
       ? client.queryBytes(statement.text, values, abortable)
       : client.query(statement.text, values, abortable);
     return rows.then((rows) => {
-      const row = rows[0] ?? [];
+      // A root list read one row per element is the one field's cell once joined.
+      const row = statement.list === true ? [listRowsJson(rows)] : (rows[0] ?? []);
       return statement.modes.map((mode, i): SourceFieldResult => {
         const cell = row[i];
         const json = typeof cell === 'string' || cell instanceof Uint8Array ? cell : 'null';
