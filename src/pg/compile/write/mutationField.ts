@@ -121,23 +121,20 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
   const last: BoundStatement[] = [];
   const built = (
     key: string,
-    make: (context: BuildContext) => SqlNode,
+    make: (context: BuildContext, asRows: { value: boolean }) => SqlNode,
     variables: Variables,
     readBack = false,
-    asRows?: { value: boolean },
-  ) => statements.get(key, () => buildStatement(env, variables, make, readBack, asRows));
+  ) => statements.get(key, () => buildStatement(env, variables, make, readBack));
   // The read-back depends on the variables of the selection only, not on the input's.
   const selectionShape = variablesShapeKey(
     env.request,
     nodes.flatMap((node) => (node.selectionSet ? [node.selectionSet] : [])),
   );
-  const readBack = (variables: Variables, upsert: Upsert | undefined) => {
-    const asRows = { value: false };
-    return built(
+  const readBack = (variables: Variables, upsert: Upsert | undefined) =>
+    built(
       `read:${upsert ? 'upsert' : ''}:${selectionShape(variables)}`,
-      (context) => {
+      (context, asRows) => {
         const rows = keyedRows(table, upsert?.constraint.columns);
-        asRows.value = false;
         return returnedRowsSql(
           context,
           table,
@@ -150,9 +147,7 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
       },
       variables,
       true,
-      asRows,
     );
-  };
   /** The write and its read-back, bound to this request's values. */
   const pair = (
     statement: WriteStatement,
@@ -185,8 +180,7 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
     },
     result: (rows: QueryRows | undefined) => {
       const last = explained.readBack ?? explained.write;
-      const cell = last.list ? listRowsJson(rows ?? []) : rows?.[0]?.[0];
-      return fieldResult(last.mode, last.spaced ? spacedCell(cell) : cell);
+      return fieldResult(last, last.list ? listRowsJson(rows ?? []) : rows?.[0]?.[0]);
     },
     explained: () => explained,
   });
@@ -337,13 +331,15 @@ function checkConflictColumns(graph: CreateGraph, upsert: Upsert, path: InputPat
   }
 }
 
-/** `readBack`: the statement reads rows a write stored the keys of (keyedRows), it writes none. */
+/**
+ * `readBack`: the statement reads rows a write stored the keys of (keyedRows), it writes none.
+ * `make` sets `asRows.value` when its statement returns a list one row per element.
+ */
 function buildStatement(
   env: FieldEnv,
   variables: Variables,
-  make: (context: BuildContext) => SqlNode,
+  make: (context: BuildContext, asRows: { value: boolean }) => SqlNode,
   readBack = false,
-  asRows?: { value: boolean },
 ): WriteStatement {
   // Table aliases made (`t1`, `t2`, …): one per level of rows or relation filter.
   let tables = 0;
@@ -368,10 +364,12 @@ function buildStatement(
       sawLoose: { value: false },
       sawSpaced: { value: false },
     };
-    const node = make(context);
+    const asRows = { value: false };
+    const node = make(context, asRows);
     return {
       node,
       rebuild: context.sawComputed.value || context.sawFloat.value || context.sawLoose.value,
+      list: asRows.value,
       spaced: context.sawSpaced?.value === true,
     };
   };
@@ -395,8 +393,8 @@ function buildStatement(
   // "Plans"). Under `auto` a batch of fewer than ten rows would keep custom plans, so it is
   // marked fixedPlan, not genericPlan.
   const fixedPlan = readBack && !correlatedValue(result.node, correlated);
-  const list = asRows?.value === true;
-  return { text, values, mode, genericPlan: tables <= 1, fixedPlan, list, spaced: result.spaced };
+  const { list, spaced } = result;
+  return { text, values, mode, genericPlan: tables <= 1, fixedPlan, list, spaced };
 }
 
 function bound(statement: WriteStatement, bag: Variables, nulChecked = false): BoundStatement {
@@ -412,14 +410,11 @@ function bound(statement: WriteStatement, bag: Variables, nulChecked = false): B
   };
 }
 
-/** A JSON cell with `json_agg`'s separators taken out (anything else as it is). */
-function spacedCell(cell: unknown): unknown {
-  return typeof cell === 'string' || cell instanceof Uint8Array ? compactSeparators(cell) : cell;
-}
-
-function fieldResult(mode: 'json' | 'value', cell: unknown): SourceFieldResult {
-  const json = typeof cell === 'string' || cell instanceof Uint8Array ? cell : 'null';
-  return mode === 'json'
+/** The field's result from its last statement's cell, `json_agg`'s separators taken out. */
+function fieldResult(statement: BoundStatement, cell: unknown): SourceFieldResult {
+  const text = typeof cell === 'string' || cell instanceof Uint8Array ? cell : 'null';
+  const json = statement.spaced ? compactSeparators(text) : text;
+  return statement.mode === 'json'
     ? { kind: 'json', json }
     : { kind: 'value', value: JSON.parse(sourceJSONText(json)) as unknown };
 }
