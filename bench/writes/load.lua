@@ -117,14 +117,28 @@ local seen = 0
 -- sqlState; firstError, printed by summary.lua): what went wrong, not only how often.
 firstError = nil
 
+-- Where the body's `errors` key starts, or nil. JSON strings escape their quotes, so `"errors"`
+-- followed by spaces and a colon can only be the key. The search is plain (a memchr-like scan):
+-- a pattern search (`'"errors"%s*:'`) cost wrk 1.4 ms of CPU per 300 kB answer, on the cores the
+-- servers run on, which took the most from the contender that used them best.
+local function errorsKey(body)
+  local from = 1
+  while true do
+    local at, last = body:find('"errors"', from, true)
+    if not at then return nil end
+    if body:find('^%s*:', last + 1) then return at end
+    from = last + 1
+  end
+end
+
 local function noteError(status, body)
   if firstError then return end
-  local at = body:find('"errors"%s*:') or 1
+  local at = errorsKey(body) or 1
   firstError = fmt('%d %s', status, body:sub(at, at + 299))
 end
 
 function response(status, headers, body)
-  if status == 200 and body:find('"errors"%s*:') then
+  if status == 200 and errorsKey(body) then
     errorAnswers = errorAnswers + 1
     noteError(status, body)
   elseif status ~= 200 then
