@@ -146,6 +146,44 @@ describe('row-level security through pgSettings', () => {
     expect(rows).toEqual([]);
   });
 
+  it('refuses a create whose row the role may insert but not read, and writes nothing', async () => {
+    // Inserting is open; reading is the owner's. A create takes its rows' keys or columns from
+    // RETURNING, which PostgreSQL checks against the SELECT policy too: the statement fails.
+    await db.client.exec(`
+      CREATE TABLE drafts (id int PRIMARY KEY, owner_id text NOT NULL, body text NOT NULL);
+      ALTER TABLE drafts ENABLE ROW LEVEL SECURITY;
+      CREATE POLICY drafts_insert ON drafts FOR INSERT WITH CHECK (true);
+      CREATE POLICY drafts_select ON drafts FOR SELECT
+        USING (owner_id = current_setting('request.jwt.claims', true)::json->>'sub');
+      GRANT SELECT, INSERT ON drafts TO ${MEMBER};
+    `);
+    const { schema } = await reflect(db.client, {
+      pgSettings: (context) => (context as Context).pg,
+    });
+    const own = createEngine({ schema });
+    const create = async (id: number, owner: string, selection: string) => {
+      const prepared = own.prepare(
+        `mutation { createDraft(input: { id: ${id}, ownerId: "${owner}", body: "d" }) { ${selection} } }`,
+      );
+      if (!prepared.ok) throw new Error(prepared.body);
+      const outcome = await prepared.execute({ contextValue: as('bob'), signal: neverAborted });
+      return JSON.parse(outcome.body) as ResponseBody;
+    };
+    expect(await create(1, 'bob', 'id ownerId')).toEqual({
+      data: { createDraft: { id: 1, ownerId: 'bob' } },
+    });
+    // Whatever the selection, `__typename` alone included: the row passes through RETURNING.
+    for (const selection of ['id ownerId', '__typename']) {
+      const refused = await create(2, 'alice', selection);
+      expect(refused.data).toBeNull();
+      expect(refused.errors?.[0]?.extensions).toMatchObject({
+        code: ErrorCode.PERMISSION_DENIED,
+        sqlState: '42501',
+      });
+    }
+    expect(await db.client.query('SELECT id FROM drafts ORDER BY id')).toEqual([[1]]);
+  });
+
   it('takes claims and role names as values: quotes and SQL in them change nothing', async () => {
     const injected = await run('{ notes { id } }', as("'; DROP TABLE notes; --"));
     expect(injected).toEqual({ data: { notes: [] } });

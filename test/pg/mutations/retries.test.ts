@@ -32,7 +32,32 @@ function conflicting(client: SqlClient, failures: number, code: string) {
   return { wrapped, attempts };
 }
 
-const CREATE = `mutation { createCustomers(input: [{ name: "r", email: "r@x" }]) { name } }`;
+// With a relation in its selection, the create has a read-back: two statements in a transaction.
+const CREATE = `mutation { createCustomers(input: [{ name: "r", email: "r@x" }]) { name bankingRelationships { kind } } }`;
+// Its selection reads the created row alone: one statement, with no transaction around it.
+const CREATE_ALONE = `mutation { createCustomers(input: [{ name: "r", email: "r@x" }]) { name } }`;
+
+/**
+ * The database client, whose first `failures` statements run alone (outside a transaction) once
+ * `attempts.armed` is set fail with that SQLSTATE before they run, as PostgreSQL fails a statement
+ * it rolled back.
+ */
+function conflictingAlone(client: SqlClient, failures: number, code: string) {
+  const attempts = { count: 0, armed: false };
+  const fail = () => attempts.armed && ++attempts.count <= failures;
+  const error = () => Object.assign(new Error('could not serialize access'), { code });
+  const wrapped: SqlClient = {
+    ...client,
+    query: (text, values, options) =>
+      fail() ? Promise.reject(error()) : client.query(text, values, options),
+    queryBytes: (text, values, options) =>
+      fail() ? Promise.reject(error()) : client.queryBytes!(text, values, options),
+    exec: (script) => client.exec(script),
+    end: () => client.end(),
+  };
+  if (!client.queryBytes) delete (wrapped as { queryBytes?: unknown }).queryBytes;
+  return { wrapped, attempts };
+}
 
 describe('serialization failures and deadlocks', () => {
   it('runs the whole operation again, and answers once it commits', async () => {
@@ -41,10 +66,24 @@ describe('serialization failures and deadlocks', () => {
       const { wrapped, attempts } = conflicting(db.client, 2, code);
       const h = await writeHarness(wrapped);
       const result = await h.run(CREATE);
-      expect(result).toEqual({ data: { createCustomers: [{ name: 'r' }] } });
+      expect(result).toEqual({
+        data: { createCustomers: [{ name: 'r', bankingRelationships: [] }] },
+      });
       expect(attempts.count).toBe(3);
       // The failed attempts were rolled back: one row.
       expect((await db.client.query('SELECT count(*)::int FROM customers'))[0]?.[0]).toBe(1);
+    }
+  });
+
+  it('runs an operation of one statement again too', async () => {
+    for (const code of ['40001', '40P01']) {
+      await db.client.exec('TRUNCATE customers RESTART IDENTITY CASCADE');
+      const { wrapped, attempts } = conflictingAlone(db.client, 2, code);
+      const h = await writeHarness(wrapped);
+      attempts.armed = true;
+      expect(await h.run(CREATE_ALONE)).toEqual({ data: { createCustomers: [{ name: 'r' }] } });
+      expect(attempts.count).toBe(3);
+      expect(await db.client.query('SELECT count(*)::int FROM customers')).toEqual([[1]]);
     }
   });
 

@@ -148,16 +148,19 @@ async function runMutations(
   for (let attempt = 1; ; attempt++) {
     let at = 0;
     try {
-      const rows = client.transactionBatch
-        ? await client.transactionBatch(statements, options)
-        : await client.transaction(async (tx) => {
-            const all: QueryRows[] = [];
-            for (at = 0; at < statements.length; at++) {
-              const { text, values } = statements[at] as BoundStatement;
-              all.push(await tx.query(text, values));
-            }
-            return all;
-          }, options);
+      const rows =
+        statements.length === 1
+          ? [await alone(client, statements[0] as BoundStatement, options)]
+          : client.transactionBatch
+            ? await client.transactionBatch(statements, options)
+            : await client.transaction(async (tx) => {
+                const all: QueryRows[] = [];
+                for (at = 0; at < statements.length; at++) {
+                  const { text, values } = statements[at] as BoundStatement;
+                  all.push(await tx.query(text, values));
+                }
+                return all;
+              }, options);
       return results(rows);
     } catch (caught) {
       let error = caught;
@@ -185,6 +188,22 @@ async function runMutations(
       throw new Failure(error, located, field.text);
     }
   }
+}
+
+/**
+ * The operation's one statement (a delete, or a create answered by its own statement): atomic
+ * alone, so it runs without BEGIN and COMMIT around it, unless the request's settings come first
+ * (the driver then runs both in a transaction of their own).
+ */
+function alone(
+  client: SqlClient,
+  statement: BoundStatement,
+  options: QueryOptions | undefined,
+): Promise<QueryRows> {
+  const queryOptions = { ...options, genericPlan: statement.genericPlan };
+  return client.queryBytes
+    ? client.queryBytes(statement.text, statement.values, queryOptions)
+    : client.query(statement.text, statement.values, queryOptions);
 }
 
 /**

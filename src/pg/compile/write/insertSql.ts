@@ -24,15 +24,33 @@ const ORD = identifier('#ord');
  * (`i<n>`) takes its foreign keys from the levels before it, joined by ordinality, and returns
  * the columns later levels need; `k<n>` numbers the returned rows in insertion order (an INSERT …
  * SELECT … ORDER BY inserts, and returns, its rows in that order). The statement stores the root
- * rows' primary key, per key column, as array text in input order, for the read-back (keysOut).
+ * rows' primary key, per key column, as array text in input order, for the read-back (keysOut),
+ * or, given an `answer`, ends with it: the selection read from the root rows it returned.
  *
  * An upsert (root level only) inserts the last of the rows that share a key (DISTINCT ON, in key
  * order, so concurrent upserts lock rows in the same order), updates only rows whose values
  * differ, and finds each input row's key by its conflict columns: in what the INSERT returned,
  * else in the row that was already there.
  */
-export function insertSql(graph: CreateGraph, upsert: Upsert | undefined, merge = false): SqlNode {
+export function insertSql(
+  graph: CreateGraph,
+  upsert: Upsert | undefined,
+  merge = false,
+  answer?: Answer,
+): SqlNode {
   const needed = neededColumns(graph, upsert);
+  const rootKey = identifier(`k${graph.root.id}`);
+  let alias = '';
+  const answered = answer?.(
+    (a) => ((alias = a), sql`${rootKey} AS ${identifier(a)}`),
+    (a) => sql`${identifier(a)}.${ORD}`,
+  );
+  if (answered) {
+    // The root level returns the columns the answer reads, besides its own.
+    const root = needed.get(graph.root) ?? new Set<string>();
+    for (const column of columnsRead(answered, alias)) root.add(column);
+    needed.set(graph.root, root);
+  }
   const ctes: SqlNode[] = [];
   for (const node of graph.order)
     levelCtes(
@@ -42,12 +60,38 @@ export function insertSql(graph: CreateGraph, upsert: Upsert | undefined, merge 
       merge,
       ctes,
     );
-  const rootKey = identifier(`k${graph.root.id}`);
+  if (answered) return sql`WITH ${join(ctes, ',\n')}\n${answered}`;
   const keys = graph.root.table.primaryKey.map(
     (c) =>
       sql`(SELECT array_agg(k.${identifier(c.name)} ORDER BY k.${ORD})::text FROM ${rootKey} AS k)`,
   );
   return sql`WITH ${join(ctes, ',\n')}\n${keysOut(keys)}`;
+}
+
+/**
+ * A create's answer in its own statement, for a selection that reads the created rows alone
+ * (answersFromReturnedRows): the SELECT of the selection over the root rows `from(alias)` gives, in
+ * input order (`order(alias)`). The write statement then ends with it instead of storing the keys
+ * for a read-back: one statement, where PostgreSQL gives the rows' values as RETURNING gave them.
+ */
+export type Answer = (
+  from: (alias: string) => SqlNode,
+  order: (alias: string) => SqlNode,
+) => SqlNode;
+
+/** The columns `node` reads from `alias` (identifiers `alias.column`), in the order it reads them. */
+function columnsRead(node: SqlNode, alias: string): Set<string> {
+  const columns = new Set<string>();
+  const stack: SqlNode[] = [node];
+  while (stack.length > 0) {
+    const n = stack.pop() as SqlNode;
+    if (n.kind === 'identifier') {
+      if (n.parts.length === 2 && n.parts[0] === alias) columns.add(n.parts[1] as string);
+    } else if (n.kind === 'join' || n.kind === 'sequence') {
+      for (let i = n.nodes.length - 1; i >= 0; i--) stack.push(n.nodes[i] as SqlNode);
+    }
+  }
+  return columns;
 }
 
 /** Where one group's INSERT reads its rows: the level's `x`, or the group's own arrays `g`. */

@@ -19,7 +19,12 @@ import { inputError, readCreateInput, type CreateGraph, type InputPath } from '.
 import { addStatementTags, tableTag } from '../statementTags.js';
 import { correlatedValue } from '../correlatedValue.js';
 import { columnArrayKey, insertSql, insertValues, type Upsert } from './insertSql.js';
-import { conflictParamKey, keyedRows, returnedRowsSql } from './returnedRowsSql.js';
+import {
+  conflictParamKey,
+  keyedRows,
+  answersFromReturnedRows,
+  returnedRowsSql,
+} from './returnedRowsSql.js';
 import { compactSeparators } from '../compactSeparators.js';
 import { listRowsJson } from '../listRowsJson.js';
 
@@ -49,9 +54,10 @@ export interface MutationField {
 
 export interface PreparedWrite {
   /**
-   * The field's statements for this request, bound: the write and its read-back (a delete: the
-   * write alone; an empty input: none), whatever the input's size and depth. The read-back needs
-   * nothing the write returns to Node (keysOut), so they can be sent together.
+   * The field's statements for this request, bound: the write and its read-back (a delete, or a
+   * create whose selection reads the created rows alone: the write alone; an empty input:
+   * none), whatever the input's size and depth. The read-back needs nothing the write returns
+   * to Node (keysOut), so they can be sent together.
    */
   statements(): BoundStatement[];
   /** The field's result, from the rows of its last statement. */
@@ -186,6 +192,8 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
   });
 
   if (kind === 'createMany' || kind === 'createOne') {
+    // A selection of the created rows alone is answered by the write statement itself.
+    const fromReturned = answersFromReturnedRows(env.request, table, nodes);
     return {
       responseKey: field.responseKey,
       last,
@@ -208,22 +216,33 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
         const upsertKey = upsert
           ? `${upsert.constraint.name}:${upsert.update.map((c) => c.name).join(',')}`
           : '';
+        // An upsert keeps its read-back: a row it leaves unchanged is not among those RETURNING
+        // gives, and one a concurrent transaction inserted is not in its statement's snapshot.
+        const answered = fromReturned && !upsert;
         const writeOf = (g: CreateGraph) =>
-          built(`write:${g.shape}|${upsertKey}`, () => insertSql(g, upsert, env.merge), variables);
+          answered
+            ? built(
+                `write:${g.shape}|answer:${selectionShape(variables)}`,
+                (context) =>
+                  insertSql(g, undefined, env.merge, (from, order) =>
+                    returnedRowsSql(context, table, nodes, !many, from, order),
+                  ),
+                variables,
+              )
+            : built(
+                `write:${g.shape}|${upsertKey}`,
+                () => insertSql(g, upsert, env.merge),
+                variables,
+              );
         const statement = writeOf(graph);
         const bag = insertValues(graph);
         // No closure here names `graph`: kept by none, it is garbage while the statements run.
         const conflictKeys = (upsert?.constraint.columns ?? []).map((c) =>
           columnArrayKey(graph.root, c),
         );
-        const explained = pair(
-          statement,
-          bag,
-          variables,
-          upsert,
-          (i) => bag[conflictKeys[i] as string],
-          true,
-        );
+        const explained = answered
+          ? { write: bound(statement, bag, true), readBack: undefined }
+          : pair(statement, bag, variables, upsert, (i) => bag[conflictKeys[i] as string], true);
         return {
           text: statement.text,
           inputRows: many ? rows.length : undefined,

@@ -1,8 +1,9 @@
-import type { FieldNode } from 'graphql';
+import { isObjectType, type FieldNode } from 'graphql';
 import { identifier, join, sql, value } from '../../sql/sql.js';
 import type { SqlNode } from '../../sql/SqlNode.js';
 import type { ColumnModel, TableModel } from '../../schema/Model.js';
 import type { BuildContext } from '../BuildContext.js';
+import { collectSubfields, type CollectContext } from '../collectFields.js';
 import { columnType } from '../columnSql.js';
 import { fitsRow, jsonArray, jsonObject, selectList } from '../jsonObject.js';
 import { Param } from '../Param.js';
@@ -39,6 +40,27 @@ export function returnedRowsSql(
     return sql`SELECT ${element}::text FROM (${rows}) AS ${s}`;
   }
   return sql`SELECT (SELECT ${jsonArray(value)} FROM (${rows}) AS ${s})::text`;
+}
+
+/**
+ * Whether a write's selection can be answered from the rows the write returned, in the write's
+ * own statement (insertSql's `answer`): it reads nothing but those rows (columns, computed
+ * fields, `__typename`, `nodeId`; no relation, so no other row the statement may have written),
+ * of a table (what a view's INSTEAD OF trigger returns may not be what the view shows).
+ */
+export function answersFromReturnedRows(
+  context: CollectContext,
+  table: TableModel,
+  fieldNodes: ReadonlyArray<FieldNode>,
+): boolean {
+  if (table.table.kind !== 'table') return false;
+  const type = context.schema.getType(table.typeName);
+  if (!isObjectType(type)) return false;
+  for (const nodes of collectSubfields(context, type, fieldNodes).values()) {
+    const field = table.fields.get((nodes[0] as FieldNode).name.value);
+    if (field?.kind === 'relation') return false;
+  }
+  return true;
 }
 
 /**

@@ -1,4 +1,4 @@
--- 01_create_many.graphql: 2 statement(s) in one transaction
+-- 01_create_many.graphql: 1 statement (atomic alone: no transaction around it)
 -- statement 1: $1 = input level 0 (Customer) p
 -- statement 1: $2 = input level 0 (Customer) g0.o
 -- statement 1: $3 = input level 0 (Customer) g0.c0
@@ -9,8 +9,6 @@
 -- statement 1: $8 = input level 0 (Customer) g2.o
 -- statement 1: $9 = input level 0 (Customer) g2.c0
 -- statement 1: $10 = input level 0 (Customer) g2.c1
--- statement 1: $11 = "sluice.keys0"
--- statement 2: $1 = "sluice.keys0"
 WITH "x0" AS (
   SELECT *
   FROM unnest($1::text::int4[]) WITH ORDINALITY AS x("p", ord)),
@@ -20,39 +18,35 @@ WITH "x0" AS (
 "i0_0" AS (INSERT INTO "public"."customers" ("name", "email", "visits") SELECT g."c0", g."c1", g."c2"
   FROM "x0_0" AS g JOIN "x0" AS x ON x.ord = g.o
   ORDER BY g.ord
-  RETURNING "id"),
+  RETURNING "id", "name", "email", "risk", "visits"),
 "x0_1" AS (
   SELECT *
   FROM unnest($6::text::int4[], $7::text::"pg_catalog"."text"[]) WITH ORDINALITY AS g("o", "c0", ord)),
 "i0_1" AS (INSERT INTO "public"."customers" ("name") SELECT g."c0"
   FROM "x0_1" AS g JOIN "x0" AS x ON x.ord = g.o
   ORDER BY g.ord
-  RETURNING "id"),
+  RETURNING "id", "name", "email", "risk", "visits"),
 "x0_2" AS (
   SELECT *
   FROM unnest($8::text::int4[], $9::text::"pg_catalog"."text"[], $10::text::"public"."risk"[]) WITH ORDINALITY AS g("o", "c0", "c1", ord)),
 "i0_2" AS (INSERT INTO "public"."customers" ("name", "risk") SELECT g."c0", g."c1"
   FROM "x0_2" AS g JOIN "x0" AS x ON x.ord = g.o
   ORDER BY g.ord
-  RETURNING "id"),
+  RETURNING "id", "name", "email", "risk", "visits"),
 "k0" AS (
-  SELECT g.o AS "#ord", r."id"
+  SELECT g.o AS "#ord", r."id", r."name", r."email", r."risk", r."visits"
   FROM (
     SELECT row_number() OVER () AS rn, i.*
-    FROM "i0_0" AS i) AS r JOIN "x0_0" AS g ON g.ord = r.rn UNION ALL SELECT g.o AS "#ord", r."id"
+    FROM "i0_0" AS i) AS r JOIN "x0_0" AS g ON g.ord = r.rn UNION ALL SELECT g.o AS "#ord", r."id", r."name", r."email", r."risk", r."visits"
   FROM (
     SELECT row_number() OVER () AS rn, i.*
-    FROM "i0_1" AS i) AS r JOIN "x0_1" AS g ON g.ord = r.rn UNION ALL SELECT g.o AS "#ord", r."id"
+    FROM "i0_1" AS i) AS r JOIN "x0_1" AS g ON g.ord = r.rn UNION ALL SELECT g.o AS "#ord", r."id", r."name", r."email", r."risk", r."visits"
   FROM (
     SELECT row_number() OVER () AS rn, i.*
     FROM "i0_2" AS i) AS r JOIN "x0_2" AS g ON g.ord = r.rn)
-SELECT set_config($11, coalesce((
-      SELECT array_agg(k."id"
-        ORDER BY k."#ord")::text
-      FROM "k0" AS k), '{}'), true);
 SELECT (
   SELECT coalesce(array_to_json(array_agg("s2")), '[]')
   FROM (
     SELECT "t1"."id" AS "id", "t1"."name" AS "name", "t1"."email" AS "email", "t1"."risk" AS "risk", "t1"."visits" AS "visits"
-    FROM unnest(nullif(current_setting($1, true), '')::"pg_catalog"."int4"[]) WITH ORDINALITY AS k("k0", ord) JOIN "public"."customers" AS "t1" ON "t1"."id" = k."k0"
-    ORDER BY k.ord) AS "s2")::text;
+    FROM "k0" AS "t1"
+    ORDER BY "t1"."#ord") AS "s2")::text;

@@ -1,4 +1,4 @@
--- 02_create_nested_down.graphql: 2 statement(s) in one transaction
+-- 02_create_nested_down.graphql: 2 statements in one transaction
 -- statement 1: $1 = input level 0 (Customer) p
 -- statement 1: $2 = input level 0 (Customer) g0.c0
 -- statement 1: $3 = input level 0 (Customer) g0.c1

@@ -1,4 +1,4 @@
--- 04_upsert_changes.graphql: 2 statement(s) in one transaction
+-- 04_upsert_changes.graphql: 2 statements in one transaction
 -- statement 1: $1 = input level 0 (Customer) p
 -- statement 1: $2 = input level 0 (Customer) g0.c0
 -- statement 1: $3 = input level 0 (Customer) g0.c1

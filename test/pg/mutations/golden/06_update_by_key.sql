@@ -1,4 +1,4 @@
--- 06_update_by_key.graphql: 2 statement(s) in one transaction
+-- 06_update_by_key.graphql: 2 statements in one transaction
 -- statement 1: $1 = literal medium
 -- statement 1: $2 = literal 3
 -- statement 1: $3 = literal "10.05"

@@ -1,4 +1,4 @@
--- 07_update_by_where.graphql: 2 statement(s) in one transaction
+-- 07_update_by_where.graphql: 2 statements in one transaction
 -- statement 1: $1 = literal 1
 -- statement 1: $2 = literal "%@x"
 -- statement 1: $3 = literal 5

@@ -1,4 +1,4 @@
--- 08_delete_by_key.graphql: 1 statement(s) in one transaction
+-- 08_delete_by_key.graphql: 1 statement (atomic alone: no transaction around it)
 -- statement 1: $1 = literal 4
 WITH d AS (DELETE
   FROM "public"."customers" AS "t1"

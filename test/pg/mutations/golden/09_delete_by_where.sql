@@ -1,4 +1,4 @@
--- 09_delete_by_where.graphql: 1 statement(s) in one transaction
+-- 09_delete_by_where.graphql: 1 statement (atomic alone: no transaction around it)
 -- statement 1: $1 = literal ["vip", "new"]
 WITH d AS (DELETE
   FROM "public"."tags" AS "t1"

@@ -1,9 +1,7 @@
--- 10_error_unique.graphql: 2 statement(s) in one transaction
+-- 10_error_unique.graphql: 2 statements in one transaction
 -- statement 1: $1 = input level 0 (Customer) p
 -- statement 1: $2 = input level 0 (Customer) g0.c0
 -- statement 1: $3 = input level 0 (Customer) g0.c1
--- statement 1: $4 = "sluice.keys0"
--- statement 2: $1 = "sluice.keys0"
 WITH "x0" AS (
   SELECT *
   FROM unnest($1::text::int4[], $2::text::"pg_catalog"."text"[], $3::text::"pg_catalog"."text"[]) WITH ORDINALITY AS x("p", "c0", "c1", ord)),
@@ -14,10 +12,12 @@ WITH "x0" AS (
 "k0" AS (
   SELECT row_number() OVER () AS "#ord", i.*
   FROM "i0" AS i)
-SELECT set_config($4, coalesce((
-      SELECT array_agg(k."id"
-        ORDER BY k."#ord")::text
-      FROM "k0" AS k), '{}'), true);
+SELECT (
+  SELECT coalesce(array_to_json(array_agg("s2")), '[]')
+  FROM (
+    SELECT "t1"."id" AS "id"
+    FROM "k0" AS "t1"
+    ORDER BY "t1"."#ord") AS "s2")::text;
 WITH "x0" AS (
   SELECT *
   FROM unnest($1::text::int4[], $2::text::"pg_catalog"."text"[], $3::text::"pg_catalog"."text"[]) WITH ORDINALITY AS x("p", "c0", "c1", ord)),
@@ -28,7 +28,9 @@ WITH "x0" AS (
 "k0" AS (
   SELECT row_number() OVER () AS "#ord", i.*
   FROM "i0" AS i)
-SELECT set_config($4, coalesce((
-      SELECT array_agg(k."id"
-        ORDER BY k."#ord")::text
-      FROM "k0" AS k), '{}'), true);
+SELECT (
+  SELECT coalesce(array_to_json(array_agg("s2")), '[]')
+  FROM (
+    SELECT "t1"."id" AS "id"
+    FROM "k0" AS "t1"
+    ORDER BY "t1"."#ord") AS "s2")::text;

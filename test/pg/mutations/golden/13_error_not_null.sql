@@ -1,7 +1,5 @@
--- 13_error_not_null.graphql: 1 statement(s) in one transaction
+-- 13_error_not_null.graphql: 1 statement (atomic alone: no transaction around it)
 -- statement 1: $1 = input level 0 (Note) p
--- statement 1: $2 = "sluice.keys0"
--- statement 2: $1 = "sluice.keys0"
 WITH "x0" AS (
   SELECT *
   FROM unnest($1::text::int4[]) WITH ORDINALITY AS x("p", ord)),
@@ -12,7 +10,9 @@ WITH "x0" AS (
 "k0" AS (
   SELECT row_number() OVER () AS "#ord", i.*
   FROM "i0" AS i)
-SELECT set_config($2, coalesce((
-      SELECT array_agg(k."id"
-        ORDER BY k."#ord")::text
-      FROM "k0" AS k), '{}'), true);
+SELECT (
+  SELECT row_to_json("s2")
+  FROM (
+    SELECT "t1"."id" AS "id"
+    FROM "k0" AS "t1"
+    ORDER BY "t1"."#ord") AS "s2")::text;

@@ -1,1 +1,1 @@
--- 14_error_unfiltered.graphql: 0 statement(s) in one transaction
+-- 14_error_unfiltered.graphql: 0 statements in one transaction

@@ -1,12 +1,10 @@
--- 15_serial_fields.graphql: 4 statement(s) in one transaction
+-- 15_serial_fields.graphql: 3 statements in one transaction
 -- statement 1: $1 = input level 0 (Tag) p
 -- statement 1: $2 = input level 0 (Tag) g0.c0
--- statement 1: $3 = "sluice.keys0"
--- statement 2: $1 = "sluice.keys0"
--- statement 3: $1 = literal "renamed"
--- statement 3: $2 = literal "later"
--- statement 3: $3 = "sluice.keys0"
--- statement 4: $1 = "sluice.keys0"
+-- statement 2: $1 = literal "renamed"
+-- statement 2: $2 = literal "later"
+-- statement 2: $3 = "sluice.keys0"
+-- statement 3: $1 = "sluice.keys0"
 WITH "x0" AS (
   SELECT *
   FROM unnest($1::text::int4[], $2::text::"pg_catalog"."text"[]) WITH ORDINALITY AS x("p", "c0", ord)),
@@ -17,16 +15,12 @@ WITH "x0" AS (
 "k0" AS (
   SELECT row_number() OVER () AS "#ord", i.*
   FROM "i0" AS i)
-SELECT set_config($3, coalesce((
-      SELECT array_agg(k."id"
-        ORDER BY k."#ord")::text
-      FROM "k0" AS k), '{}'), true);
 SELECT (
   SELECT row_to_json("s2")
   FROM (
     SELECT "t1"."id" AS "id"
-    FROM unnest(nullif(current_setting($1, true), '')::"pg_catalog"."int4"[]) WITH ORDINALITY AS k("k0", ord) JOIN "public"."tags" AS "t1" ON "t1"."id" = k."k0"
-    ORDER BY k.ord) AS "s2")::text;
+    FROM "k0" AS "t1"
+    ORDER BY "t1"."#ord") AS "s2")::text;
 WITH u AS (UPDATE "public"."tags" AS "t1" SET "name" = $1::text::"pg_catalog"."text"
   WHERE "t1"."name" = $2
   RETURNING "t1"."id")

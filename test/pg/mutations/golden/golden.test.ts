@@ -37,7 +37,9 @@ describe('golden mutations', () => {
     h.counting.statements.length = 0;
     const run = await runOperation(h.reflection.schema, query, variables);
     const sqlText = [
-      `-- ${name}.graphql: ${h.counting.statements.length} statement(s) in one transaction`,
+      h.counting.statements.length === 1
+        ? `-- ${name}.graphql: 1 statement (atomic alone: no transaction around it)`
+        : `-- ${name}.graphql: ${h.counting.statements.length} statements in one transaction`,
       ...run.parameters.map((p) => `-- ${p}`),
       ...h.counting.statements.map((s) => formatSql(s) + ';'),
       '',
