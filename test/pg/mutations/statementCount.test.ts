@@ -66,9 +66,20 @@ describe('statements per mutation root field', () => {
         { i: emails.map((email) => ({ name: 'u', email, bankingRelationships: [{ kind: 'k' }] })) },
       );
       const update = await statementsFor(
-        `mutation ($e: [String!]) { updateCustomers(where: { email: { in: $e } }, increment: { visits: 1 }) { email } }`,
+        `mutation ($e: [String!]) { updateCustomers(where: { email: { in: $e } }, increment: { visits: 1 }) { email bankingRelationships { kind } } }`,
         { e: emails },
       );
+      const updateAlone = await statementsFor(
+        `mutation ($e: [String!]) { updateCustomers(where: { email: { in: $e } }, increment: { visits: 1 }) { email visits } }`,
+        { e: emails },
+      );
+      expect(updateAlone.count).toBe(1);
+      // The rows as the update left them, in primary key order.
+      const updated = updateAlone.result.data?.['updateCustomers'];
+      const stored = await h.rows(
+        `SELECT email, visits FROM customers WHERE email LIKE 'u${size}-%' ORDER BY id`,
+      );
+      expect(updated).toEqual(stored.map(([email, visits]) => ({ email, visits })));
       const remove = await statementsFor(
         `mutation ($e: [String!]) { deleteCustomers(where: { email: { in: $e } }) { email bankingRelationships { kind } } }`,
         { e: emails },
@@ -105,16 +116,26 @@ describe('statements per mutation root field', () => {
     expect(counts).toEqual([1, 1, 1, 1, 1, 1]);
   });
 
-  it('adds up per root field: create, update and delete in one transaction are four statements', async () => {
+  it('adds up per root field: create, update and delete in one transaction are five statements', async () => {
     const { count } = await statementsFor(
       `mutation ($i: [CustomerInput!]!) {
-        a: createCustomers(input: $i) { id }
-        b: updateCustomers(where: { name: { eq: "n0" } }, set: { name: "m" }) { id }
+        a: createCustomers(input: $i) { id bankingRelationships { kind } }
+        b: updateCustomers(where: { name: { eq: "n0" } }, set: { name: "m" }) { id bankingRelationships { kind } }
         c: deleteCustomers(where: { name: { eq: "m" } }) { id }
       }`,
       { i: [customer(1000, 4)] },
     );
-    // The create and the delete answer from their own statements; the update has a read-back.
-    expect(count).toBe(4);
+    // A write and a read-back for the create and the update, the delete alone.
+    expect(count).toBe(5);
+    // With selections of their rows alone, the create and the update answer by themselves.
+    const alone = await statementsFor(
+      `mutation ($i: [CustomerInput!]!) {
+        a: createCustomers(input: $i) { id }
+        b: updateCustomers(where: { name: { eq: "n1001" } }, set: { name: "m1" }) { id }
+        c: deleteCustomers(where: { name: { eq: "m1" } }) { id }
+      }`,
+      { i: [customer(1001, 4)] },
+    );
+    expect(alone.count).toBe(3);
   });
 });

@@ -10,7 +10,7 @@ import type { ArgValue } from '../readArgument.js';
 import { whereSql } from '../whereSql.js';
 import { inputError, type InputPath } from './createInput.js';
 import { elementText } from './insertSql.js';
-import { byPrimaryKey, keysOut, returnedRowsSql } from './returnedRowsSql.js';
+import { byPrimaryKey, columnsRead, keysOut, returnedRowsSql } from './returnedRowsSql.js';
 
 /**
  * The rows an update or delete reaches: by primary key (`updateCustomer(id: 1)`) or by the
@@ -53,16 +53,21 @@ export function changeSql(
   args: Record<string, ArgValue>,
   fieldNodes: ReadonlyArray<FieldNode>,
   path: InputPath,
+  /** An update answers its selection itself (answersFromReturnedRows). */
+  answer = false,
 ): SqlNode {
   return kind === 'deleteOne' || kind === 'deleteMany'
     ? deleteSql(context, kind, table, args, fieldNodes, path)
-    : updateSql(context, kind, table, args, path);
+    : updateSql(context, kind, table, args, path, answer ? fieldNodes : undefined);
 }
 
 /**
  * `WITH u AS (UPDATE … RETURNING key) SELECT key arrays`: the rows an update changed, by primary
  * key (ordered by it), for the read-back statement. `set` values come first, then `increment`
- * amounts are added (`"balance" = "t1"."balance" + $2`).
+ * amounts are added (`"balance" = "t1"."balance" + $2`). Given `answer` (a selection of the
+ * rows alone), the statement returns the columns it reads and ends with its SELECT over them,
+ * ordered by primary key, instead: no read-back. The answer's rows take the UPDATE's alias (the
+ * two are in different scopes), so the statement names one table alias, as without it.
  */
 export function updateSql(
   context: BuildContext,
@@ -70,6 +75,7 @@ export function updateSql(
   table: TableModel,
   args: Record<string, ArgValue>,
   path: InputPath,
+  answer?: ReadonlyArray<FieldNode>,
 ): SqlNode {
   const alias = context.alias();
   const assigned = new Map<string, { column: ColumnModel; set?: SqlNode; add?: SqlNode }>();
@@ -111,14 +117,30 @@ export function updateSql(
     const base = set ?? columnRef(alias, column);
     return sql`${identifier(column.name)} = ${add ? sql`${base} + ${add}` : base}`;
   });
+  const table_ = identifier(table.table.schema, table.table.name);
+  const update = sql`UPDATE ${table_} AS ${identifier(alias)} SET ${join(assignments)} WHERE ${condition}`;
+  if (answer) {
+    const json = returnedRowsSql(
+      context,
+      table,
+      answer,
+      kind === 'updateOne',
+      (a) => sql`u AS ${identifier(a)}`,
+      (a) => byPrimaryKey(table, a),
+      undefined,
+      alias,
+    );
+    const columns = new Set([...table.primaryKey.map((c) => c.name), ...columnsRead(json, alias)]);
+    const returned = join([...columns].map((c) => identifier(alias, c)));
+    return sql`WITH u AS (${update} RETURNING ${returned})\n${json}`;
+  }
   const keys = table.primaryKey.map((c) => identifier(c.name));
   const returning = join(table.primaryKey.map((c) => columnRef(alias, c)));
-  const table_ = identifier(table.table.schema, table.table.name);
   const arrays = keys.map(
     (k) =>
       sql`(SELECT array_agg(u.${k} ORDER BY ${join(keys.map((o) => sql`u.${o}`))})::text FROM u)`,
   );
-  return sql`WITH u AS (UPDATE ${table_} AS ${identifier(alias)} SET ${join(assignments)} WHERE ${condition} RETURNING ${returning})\n${keysOut(arrays)}`;
+  return sql`WITH u AS (${update} RETURNING ${returning})\n${keysOut(arrays)}`;
 }
 
 /**

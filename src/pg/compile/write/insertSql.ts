@@ -5,7 +5,7 @@ import { writeRelations } from '../../schema/mutationSchema.js';
 import { columnType } from '../columnSql.js';
 import { arrayLiteral } from '../whereSql.js';
 import { Param } from '../Param.js';
-import { keysOut } from './returnedRowsSql.js';
+import { columnsRead, keysOut } from './returnedRowsSql.js';
 import type { CreateGraph, WriteGroup, WriteNode, WriteRow } from './createInput.js';
 
 /** An upsert's conflict target and the columns it updates (already checked against the table). */
@@ -78,21 +78,6 @@ export type Answer = (
   from: (alias: string) => SqlNode,
   order: (alias: string) => SqlNode,
 ) => SqlNode;
-
-/** The columns `node` reads from `alias` (identifiers `alias.column`), in the order it reads them. */
-function columnsRead(node: SqlNode, alias: string): Set<string> {
-  const columns = new Set<string>();
-  const stack: SqlNode[] = [node];
-  while (stack.length > 0) {
-    const n = stack.pop() as SqlNode;
-    if (n.kind === 'identifier') {
-      if (n.parts.length === 2 && n.parts[0] === alias) columns.add(n.parts[1] as string);
-    } else if (n.kind === 'join' || n.kind === 'sequence') {
-      for (let i = n.nodes.length - 1; i >= 0; i--) stack.push(n.nodes[i] as SqlNode);
-    }
-  }
-  return columns;
-}
 
 /** Where one group's INSERT reads its rows: the level's `x`, or the group's own arrays `g`. */
 interface GroupSource {

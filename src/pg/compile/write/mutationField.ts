@@ -259,6 +259,9 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
       },
     };
   }
+  const isDelete = kind === 'deleteOne' || kind === 'deleteMany';
+  // An update whose selection reads the changed rows alone is answered by its own statement.
+  const answered = !isDelete && answersFromReturnedRows(env.request, table, nodes);
   return {
     responseKey: field.responseKey,
     last,
@@ -266,16 +269,23 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
       const statement = built(
         `change:${env.shapeKey(variables)}`,
         (context) =>
-          changeSql(context, kind, table, readArgs(context, parentType, nodes), nodes, path),
+          changeSql(
+            context,
+            kind,
+            table,
+            readArgs(context, parentType, nodes),
+            nodes,
+            path,
+            answered,
+          ),
         variables,
       );
-      const isDelete = kind === 'deleteOne' || kind === 'deleteMany';
       return {
         text: statement.text,
         inputRows: undefined,
         inputPath: path,
         ...running(
-          isDelete
+          isDelete || answered
             ? { write: bound(statement, variables), readBack: undefined }
             : pair(statement, variables, variables, undefined, () => null),
         ),

@@ -24,8 +24,10 @@ export function returnedRowsSql(
   from: (alias: string) => SqlNode,
   order: (alias: string) => SqlNode,
   asRows?: { value: boolean },
+  /** The rows' alias, when the caller names them (default: a new table alias). */
+  given?: string,
 ): SqlNode {
-  const alias = context.alias();
+  const alias = given ?? context.alias();
   const nested = { value: false };
   const entries = objectEntries(context, table, alias, fieldNodes, nested);
   const s = identifier(context.alias('s'));
@@ -130,4 +132,19 @@ export function keyedRows(
 /** Rows ordered by primary key (what an update or delete by filter returns). */
 export function byPrimaryKey(table: TableModel, alias: string): SqlNode {
   return join(table.primaryKey.map((c) => sql`${identifier(alias, c.name)}`));
+}
+
+/** The columns `node` reads from `alias` (identifiers `alias.column`), in the order it reads them. */
+export function columnsRead(node: SqlNode, alias: string): Set<string> {
+  const columns = new Set<string>();
+  const stack: SqlNode[] = [node];
+  while (stack.length > 0) {
+    const n = stack.pop() as SqlNode;
+    if (n.kind === 'identifier') {
+      if (n.parts.length === 2 && n.parts[0] === alias) columns.add(n.parts[1] as string);
+    } else if (n.kind === 'join' || n.kind === 'sequence') {
+      for (let i = n.nodes.length - 1; i >= 0; i--) stack.push(n.nodes[i] as SqlNode);
+    }
+  }
+  return columns;
 }
