@@ -12,11 +12,15 @@ import {
  * BEGIN and COMMIT are not among them. A setup (QueryOptions.setup) is recorded before the
  * statement it comes with.
  */
-export function countStatements(client: SqlClient): SqlClient & { readonly statements: string[] } {
-  const statements: string[] = [];
+export function countStatements(
+  client: SqlClient,
+  statements: string[] = [],
+): SqlClient & { readonly statements: string[] } {
   return {
     driver: client.driver,
     statements,
+    // A client over read replicas: its primary's statements are counted in the same list.
+    ...(client.primary ? { primary: countStatements(client.primary, statements) } : {}),
     query(text, values, options) {
       if (options?.setup) statements.push(options.setup.text);
       statements.push(text);

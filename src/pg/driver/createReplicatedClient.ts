@@ -18,8 +18,9 @@ const RECOVERY_CONFLICT = '40001';
 /**
  * One client over a primary and its read replicas. Statements outside a transaction (`query`,
  * `queryBytes`: the reads, reflection, readiness) go to the replicas in turn; transactions (every
- * mutation, and all it reads) and scripts go to the primary. Sluice sends no write outside a
- * transaction, so a replica never sees one.
+ * mutation, and all it reads) and scripts go to the primary. A mutation that is one statement
+ * runs outside a transaction, through `primary` (compileMutations.ts), so a replica never sees a
+ * write.
  *
  * A replica that cannot be reached (its connection refused, closed, or the server shutting down)
  * is left out for `retryAfterMs` and the statement runs on the next one, then on the primary: a
@@ -27,8 +28,9 @@ const RECOVERY_CONFLICT = '40001';
  * again on the primary. Any other error is the statement's and is not retried.
  *
  * A replica lags its primary: a read right after a mutation may not see it yet (the mutation's
- * own answer is read inside its transaction, on the primary, and always does). `primary` is there
- * for reads that must see a commit a notification announced (change events, live queries).
+ * own answer is read on the primary, in its transaction or its statement, and always does).
+ * `primary` is there for the statements of such mutations, and for reads that must see a commit
+ * a notification announced (change events, live queries).
  */
 export function createReplicatedClient(
   primary: SqlClient,

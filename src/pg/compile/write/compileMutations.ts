@@ -191,19 +191,21 @@ async function runMutations(
 }
 
 /**
- * The operation's one statement (a delete, or a create answered by its own statement): atomic
- * alone, so it runs without BEGIN and COMMIT around it, unless the request's settings come first
- * (the driver then runs both in a transaction of their own).
+ * The operation's one statement (a delete, or a create or update answered by its own statement):
+ * atomic alone, so it runs without BEGIN and COMMIT around it, unless the request's settings come
+ * first (the driver then runs both in a transaction of their own). On the primary: a client over
+ * read replicas sends statements outside a transaction to a replica.
  */
 function alone(
   client: SqlClient,
   statement: BoundStatement,
   options: QueryOptions | undefined,
 ): Promise<QueryRows> {
+  const primary = client.primary ?? client;
   const queryOptions = { ...options, genericPlan: statement.genericPlan };
-  return client.queryBytes
-    ? client.queryBytes(statement.text, statement.values, queryOptions)
-    : client.query(statement.text, statement.values, queryOptions);
+  return primary.queryBytes
+    ? primary.queryBytes(statement.text, statement.values, queryOptions)
+    : primary.query(statement.text, statement.values, queryOptions);
 }
 
 /**
