@@ -52,9 +52,11 @@ const GRAPH = { name: 'a', bankingRelationships: [{ kind: 'k', contracts: [{ tit
 
 describe('plans of mutation statements', () => {
   it('marks a write, and a read-back of one level, for generic plans; a read-back with relations for a fixed plan, or custom plans when its selection has a parameter', () => {
-    // A selection of the created rows alone: the write answers it, one statement.
+    // A selection of the created rows alone: the write answers it, one statement; a nested
+    // input keeps its read-back.
     const create = `mutation ($i: [CustomerInput!]!) { createCustomers(input: $i) { id name } }`;
-    expect(plans(create, { i: [GRAPH] })).toEqual(['generic']);
+    expect(plans(create, { i: [{ name: 'a' }] })).toEqual(['generic']);
+    expect(plans(create, { i: [GRAPH] })).toEqual(['generic', 'generic']);
     const nested = `mutation ($i: [CustomerInput!]!) { createCustomers(input: $i) { id bankingRelationships { kind contracts { title } } } }`;
     expect(plans(nested, { i: [GRAPH] })).toEqual(['generic', 'fixed']);
     // The upsert's conflict column arrays find its rows as the keys do.

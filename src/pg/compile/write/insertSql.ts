@@ -16,6 +16,8 @@ export interface Upsert {
 
 /** The ordinal column of a keyed level (`k<n>`): not a name a table column is likely to have. */
 const ORD = identifier('#ord');
+/** The row number of a group's returned rows, beside their columns: no column's name either. */
+const RN = identifier('#rn');
 
 /**
  * The write statement of a create field: one CTE chain that inserts every level of the input
@@ -229,7 +231,7 @@ function levelCtes(
       );
       const picked = join([...returned].map((c) => sql`r.${identifier(c)}`));
       keyed.push(
-        sql`SELECT g.o AS ${ORD}, ${picked} FROM (SELECT row_number() OVER () AS rn, i.* FROM ${i} AS i) AS r JOIN ${g} AS g ON g.ord = r.rn`,
+        sql`SELECT g.o AS ${ORD}, ${picked} FROM (SELECT row_number() OVER () AS ${RN}, i.* FROM ${i} AS i) AS r JOIN ${g} AS g ON g.ord = r.${RN}`,
       );
     });
     ctes.push(sql`${k} AS (${join(keyed, ' UNION ALL ')})`);

@@ -213,12 +213,16 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
         if (rows.length === 0) return nothingToWrite(path, env.forceValue);
         const graph = graphOf(rows.length);
         if (upsert) checkConflictColumns(graph, upsert, path);
+        // Each form of the write under a key of its own (`answer:`, `upsert:`, `keys`).
         const upsertKey = upsert
-          ? `${upsert.constraint.name}:${upsert.update.map((c) => c.name).join(',')}`
-          : '';
+          ? `upsert:${upsert.constraint.name}:${upsert.update.map((c) => c.name).join(',')}`
+          : 'keys';
         // An upsert keeps its read-back: a row it leaves unchanged is not among those RETURNING
-        // gives, and one a concurrent transaction inserted is not in its statement's snapshot.
-        const answered = fromReturned && !upsert;
+        // gives, and one a concurrent transaction inserted is not in its statement's snapshot. So
+        // does a create of several levels: an AFTER trigger of a level below may change the root
+        // rows after RETURNING gave them (a count of children kept by trigger), and the
+        // read-back sees that.
+        const answered = fromReturned && !upsert && graph.order.length === 1;
         const writeOf = (g: CreateGraph) =>
           answered
             ? built(
@@ -374,6 +378,8 @@ function buildStatement(
   let tables = 0;
   const correlated = new Set<SqlNode>();
   const build = (mode: 'json' | 'value') => {
+    // Counted per build: a selection that goes to the engine as a value is built twice.
+    tables = 0;
     let n = 0;
     const context: BuildContext = {
       model: env.model,

@@ -48,7 +48,9 @@ export function returnedRowsSql(
  * Whether a write's selection can be answered from the rows the write returned, in the write's
  * own statement (insertSql's `answer`): it reads nothing but those rows (columns, computed
  * fields, `__typename`, `nodeId`; no relation, so no other row the statement may have written),
- * of a table (what a view's INSTEAD OF trigger returns may not be what the view shows).
+ * of a table (what a view's INSTEAD OF trigger returns may not be what the view shows). The
+ * caller keeps the read-back where the statement writes other tables too (a nested create),
+ * whose triggers may change these rows after RETURNING gave them.
  */
 export function answersFromReturnedRows(
   context: CollectContext,
