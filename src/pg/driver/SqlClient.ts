@@ -57,9 +57,11 @@ export interface SqlClient {
     options?: QueryOptions,
   ): Promise<ByteRows[]>;
   /**
-   * Set on a client over read replicas (createReplicatedClient): the primary alone. Reads that
-   * must see a commit a notification announced (change events, live queries) run there, since a
-   * replica may not have replayed it yet.
+   * Set on a client over read replicas (createReplicatedClient): the primary alone. A mutation
+   * of one statement, sent outside a transaction, runs there (a replica refuses writes), and so
+   * do reads that must see a commit a notification announced (change events, live queries),
+   * since a replica may not have replayed it yet. A client that sends statements outside a
+   * transaction anywhere but to a primary must set it.
    */
   readonly primary?: SqlClient | undefined;
   /** Runs a script of several statements without parameters (schema setup, seeds). */
