@@ -120,16 +120,7 @@ export function updateSql(
   const table_ = identifier(table.table.schema, table.table.name);
   const update = sql`UPDATE ${table_} AS ${identifier(alias)} SET ${join(assignments)} WHERE ${condition}`;
   if (answer) {
-    const json = returnedRowsSql(
-      context,
-      table,
-      answer,
-      kind === 'updateOne',
-      (a) => sql`u AS ${identifier(a)}`,
-      (a) => byPrimaryKey(table, a),
-      undefined,
-      alias,
-    );
+    const json = changedRowsJson(context, kind, table, answer, sql`u`, alias);
     const columns = new Set([...table.primaryKey.map((c) => c.name), ...columnsRead(json, alias)]);
     const returned = join([...columns].map((c) => identifier(alias, c)));
     return sql`WITH u AS (${update} RETURNING ${returned})\n${json}`;
@@ -158,15 +149,32 @@ export function deleteSql(
 ): SqlNode {
   const alias = context.alias();
   const condition = targetCondition(context, kind, table, alias, args, path);
-  const json = returnedRowsSql(
+  const json = changedRowsJson(context, kind, table, fieldNodes, sql`d`);
+  return sql`WITH d AS (DELETE FROM ${identifier(table.table.schema, table.table.name)} AS ${identifier(alias)} WHERE ${condition} RETURNING ${identifier(alias)}.*)\n${json}`;
+}
+
+/**
+ * The selection's JSON over the rows an UPDATE's or a DELETE's RETURNING gave (`rows`: its CTE),
+ * in primary-key order; `alias` names them when given, else a new table alias does.
+ */
+function changedRowsJson(
+  context: BuildContext,
+  kind: MutationKind,
+  table: TableModel,
+  fieldNodes: ReadonlyArray<FieldNode>,
+  rows: SqlNode,
+  alias?: string,
+): SqlNode {
+  return returnedRowsSql(
     context,
     table,
     fieldNodes,
-    kind === 'deleteOne',
-    (a) => sql`d AS ${identifier(a)}`,
+    kind === 'updateOne' || kind === 'deleteOne',
+    (a) => sql`${rows} AS ${identifier(a)}`,
     (a) => byPrimaryKey(table, a),
+    undefined,
+    alias,
   );
-  return sql`WITH d AS (DELETE FROM ${identifier(table.table.schema, table.table.name)} AS ${identifier(alias)} WHERE ${condition} RETURNING ${identifier(alias)}.*)\n${json}`;
 }
 
 /** A value as text cast to the column's type (checked for int2 / float4 first). */
