@@ -374,12 +374,10 @@ function buildStatement(
   make: (context: BuildContext, asRows: { value: boolean }) => SqlNode,
   readBack = false,
 ): WriteStatement {
-  // Table aliases made (`t1`, `t2`, …): one per level of rows or relation filter.
-  let tables = 0;
   const correlated = new Set<SqlNode>();
   const build = (mode: 'json' | 'value') => {
-    // Counted per build: a selection that goes to the engine as a value is built twice.
-    tables = 0;
+    // Table aliases made (`t1`, `t2`, …): one per level of rows or relation filter.
+    let tables = 0;
     let n = 0;
     const context: BuildContext = {
       model: env.model,
@@ -406,6 +404,7 @@ function buildStatement(
       rebuild: context.sawComputed.value || context.sawFloat.value || context.sawLoose.value,
       list: asRows.value,
       spaced: context.sawSpaced?.value === true,
+      tables,
     };
   };
   // A selection with computed fields, or one that may meet a non-finite Float, goes to the engine
@@ -428,7 +427,7 @@ function buildStatement(
   // "Plans"). Under `auto` a batch of fewer than ten rows would keep custom plans, so it is
   // marked fixedPlan, not genericPlan.
   const fixedPlan = readBack && !correlatedValue(result.node, correlated);
-  const { list, spaced } = result;
+  const { list, spaced, tables } = result;
   return { text, values, mode, genericPlan: tables <= 1, fixedPlan, list, spaced };
 }
 
