@@ -26,5 +26,8 @@ SELECT (
   SELECT coalesce(array_to_json(array_agg("s2")), '[]')
   FROM (
     SELECT "t1"."id" AS "id", "t1"."name" AS "name"
-    FROM unnest(nullif(current_setting($1, true), '')::"pg_catalog"."int4"[], $2::text::"pg_catalog"."text"[]) WITH ORDINALITY AS k("k0", "u0", ord) JOIN "public"."customers" AS "t1" ON ("t1"."id" = k."k0") OR (k.k0 IS NULL AND "t1"."email" = k."u0")
+    FROM unnest(nullif(current_setting($1, true), '')::"pg_catalog"."int4"[], $2::text::"pg_catalog"."text"[]) WITH ORDINALITY AS k("k0", "u0", ord) JOIN "public"."customers" AS "t1" ON "t1"."id" = coalesce(k."k0", (
+        SELECT e."id"
+        FROM "public"."customers" AS e
+        WHERE e."email" = k."u0"))
     ORDER BY k.ord) AS "s2")::text;

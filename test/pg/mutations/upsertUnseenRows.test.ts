@@ -1,0 +1,112 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { operationSourceFields } from '../../../src/pg/compile/operationSourceFields.js';
+import { createPostgresClient } from '../../../src/pg/driver/createPostgresClient.js';
+import type { SqlClient } from '../../../src/pg/driver/SqlClient.js';
+import { useTestDatabase } from '../support/testDatabase.js';
+import { writeHarness, type WriteHarness } from './support.js';
+import { setupWriteDatabase } from './writeSchema.js';
+
+// An upsert answers with the rows it wrote and the ones it left unchanged. The write statement
+// passes their keys to the read-back; a row it could not see (a concurrent transaction inserted
+// it after the statement's snapshot, and it already held the input's values, so no update
+// returned it) has no key there, and the read-back finds it by the conflict columns.
+
+const db = useTestDatabase(setupWriteDatabase);
+const onServer = Boolean(process.env['DATABASE_URL']);
+
+const UPSERT = `mutation ($i: [CustomerInput!]!) {
+  createCustomers(input: $i, onConflict: { constraint: CUSTOMERS_BUSINESS_KEY_KEY, update: [NAME] }) {
+    businessKey name
+  }
+}`;
+const SEEN = '00000002-0000-4000-8000-000000000001';
+const UNSEEN = '00000002-0000-4000-8000-000000000002';
+
+let h: WriteHarness;
+beforeAll(async () => {
+  h = await writeHarness(db.client);
+});
+
+describe('an upsert whose write could not see a row', () => {
+  it('reads it back by its conflict columns when its key is missing, in input order', async () => {
+    const input = [
+      { businessKey: UNSEEN, name: 'unseen' },
+      { businessKey: SEEN, name: 'seen' },
+    ];
+    await h.rows(
+      `INSERT INTO customers (business_key, name) VALUES ('${UNSEEN}', 'unseen'), ('${SEEN}', 'seen')`,
+    );
+    const [[seenId]] = (await h.rows(
+      `SELECT id FROM customers WHERE business_key = '${SEEN}'`,
+    )) as [[number]];
+    const {
+      request,
+      source,
+      variables: coerced,
+    } = operationSourceFields(h.reflection.schema, UPSERT, { variables: { i: input } });
+    const [, readBack] = source!.prepareMutations(request, coerced)[0]!.statements();
+    // The keys as the write stores them when it saw the second row only: NULL for the first.
+    const rows = await db.client.transaction!(async (tx) => {
+      await tx.query(`SELECT set_config('sluice.keys0', $1, true)`, [`{NULL,${seenId}}`]);
+      return tx.query(readBack!.text, readBack!.values);
+    });
+    // A read-back of columns alone is one row, the list's JSON.
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(String(rows[0]![0]))).toEqual([
+      { businessKey: UNSEEN, name: 'unseen' },
+      { businessKey: SEEN, name: 'seen' },
+    ]);
+  });
+
+  // PGlite has one connection: no transaction runs beside another there.
+  if (!onServer) return;
+  it('answers a row a concurrent transaction inserted with the same values while the upsert waited', async () => {
+    const key = '00000002-0000-4000-8000-000000000003';
+    const other = createPostgresClient(db.url!, { max: 1 });
+    const watcher = createPostgresClient(db.url!, { max: 1 });
+    try {
+      let commit!: () => void;
+      const held = new Promise<void>((resolve) => (commit = resolve));
+      let inserted!: () => void;
+      const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
+      const concurrent = other.transaction!(async (tx) => {
+        await tx.query(`INSERT INTO customers (business_key, name) VALUES ($1, 'same')`, [key]);
+        inserted();
+        await held;
+      });
+      await insertedYet;
+      const upsert = h.run(UPSERT, {
+        i: [
+          { businessKey: key, name: 'same' },
+          { businessKey: '00000002-0000-4000-8000-000000000004', name: 'new' },
+        ],
+      });
+      // The upsert waits on the uncommitted row's key; then the other transaction commits.
+      await waitForLockWait(watcher);
+      commit();
+      await concurrent;
+      const result = await upsert;
+      expect(result.errors).toBeUndefined();
+      expect(result.data?.['createCustomers']).toEqual([
+        { businessKey: key, name: 'same' },
+        { businessKey: '00000002-0000-4000-8000-000000000004', name: 'new' },
+      ]);
+    } finally {
+      await other.end();
+      await watcher.end();
+    }
+  });
+});
+
+/** Resolves once a backend of this database waits for a lock (bounded: fails after 10 s). */
+async function waitForLockWait(client: SqlClient): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const [[count]] = (await client.query(
+      `SELECT count(*)::int FROM pg_stat_activity
+       WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    )) as [[number]];
+    if (count > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the upsert never waited for the concurrent insert');
+}
