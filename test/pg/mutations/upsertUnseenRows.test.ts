@@ -64,16 +64,16 @@ describe('an upsert whose write could not see a row', () => {
     const key = '00000002-0000-4000-8000-000000000003';
     const other = createPostgresClient(db.url!, { max: 1 });
     const watcher = createPostgresClient(db.url!, { max: 1 });
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let inserted!: () => void;
+    const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
+    const concurrent = other.transaction!(async (tx) => {
+      await tx.query(`INSERT INTO customers (business_key, name) VALUES ($1, 'same')`, [key]);
+      inserted();
+      await held;
+    });
     try {
-      let commit!: () => void;
-      const held = new Promise<void>((resolve) => (commit = resolve));
-      let inserted!: () => void;
-      const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
-      const concurrent = other.transaction!(async (tx) => {
-        await tx.query(`INSERT INTO customers (business_key, name) VALUES ($1, 'same')`, [key]);
-        inserted();
-        await held;
-      });
       await insertedYet;
       const upsert = h.run(UPSERT, {
         i: [
@@ -92,15 +92,18 @@ describe('an upsert whose write could not see a row', () => {
         { businessKey: '00000002-0000-4000-8000-000000000004', name: 'new' },
       ]);
     } finally {
+      // Also when the test failed before: the other transaction must end for its client to.
+      commit();
+      await concurrent.catch(() => undefined);
       await other.end();
       await watcher.end();
     }
   });
 });
 
-/** Resolves once a backend of this database waits for a lock (bounded: fails after 10 s). */
+/** Resolves once a backend of this database waits for a lock (bounded: fails after 3 s). */
 async function waitForLockWait(client: SqlClient): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 60; i++) {
     const [[count]] = (await client.query(
       `SELECT count(*)::int FROM pg_stat_activity
        WHERE datname = current_database() AND wait_event_type = 'Lock'`,

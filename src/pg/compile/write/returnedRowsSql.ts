@@ -96,7 +96,7 @@ export function conflictParamKey(i: number): string {
  * each key column is `coalesce(k.kI, (SELECT e.column … WHERE` the conflict columns match`))`,
  * whose subquery PostgreSQL runs only for a NULL key, so every other row is one probe of the
  * primary key. (An `OR` of the two conditions probed both indexes for every row and rechecked
- * the heap row: 3–5% more of the read-back's time for an upsert of 50 by pgbench.) The conflict
+ * the heap row: 2.5–5.5% more time for the read-back of an upsert of 50, by pgbench.) The conflict
  * columns are a unique constraint's, so the subquery finds one row at most, and its plan is an
  * index probe whatever the values: it is not counted as one of the statement's tables.
  */
