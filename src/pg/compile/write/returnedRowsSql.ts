@@ -95,8 +95,8 @@ export function conflictParamKey(i: number): string {
  * concurrent transaction inserted with the same values) is found by its conflict columns instead:
  * each key column is `coalesce(k.kI, (SELECT e.column … WHERE` the conflict columns match`))`,
  * whose subquery PostgreSQL runs only for a NULL key, so every other row is one probe of the
- * primary key. (An `OR` of the two conditions probed both indexes for every row and rechecked
- * the heap row: 2.5–5.5% more time for the read-back of an upsert of 50, by pgbench.) The conflict
+ * primary key (an `OR` of the two conditions probed both indexes for every row and rechecked
+ * the heap row; docs/pg-mutations.md has the figures). The conflict
  * columns are a unique constraint's, so the subquery finds one row at most, and its plan is an
  * index probe whatever the values: it is not counted as one of the statement's tables.
  */
