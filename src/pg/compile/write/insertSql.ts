@@ -18,6 +18,8 @@ export interface Upsert {
 const ORD = identifier('#ord');
 /** The row number of a group's returned rows, beside their columns: no column's name either. */
 const RN = identifier('#rn');
+/** How many rows a numbering counted (`count(*) OVER ()`): two numberings match only if equal. */
+const OF = identifier('#of');
 
 /**
  * The write statement of a create field: one CTE chain that inserts every level of the input
@@ -166,24 +168,24 @@ function levelCtes(
     const keys = upsert.constraint.columns.map((c) => single.column(c));
     // Rows with a NULL in the key never conflict: DISTINCT ON must not merge them.
     const nullable = upsert.constraint.columns.filter((c) => !c.notNull);
+    const keyless = (column: (c: ColumnModel) => SqlNode) =>
+      join(
+        nullable.map((c) => sql`${column(c)} IS NULL`),
+        ' OR ',
+      );
     const distinct =
       nullable.length === 0
         ? keys
-        : [
-            ...keys,
-            sql`CASE WHEN ${join(
-              nullable.map((c) => sql`${single.column(c)} IS NULL`),
-              ' OR ',
-            )} THEN x.ord END`,
-          ];
+        : [...keys, sql`CASE WHEN ${keyless(single.column)} THEN x.ord END`];
     const { targets, select } = insert(group, single, join(distinct));
+    const order = sql`${join(distinct)}, x.ord DESC`;
     const names = upsert.update.map((c) => identifier(c.name));
     const action =
       names.length === 0
         ? sql`DO NOTHING`
         : sql`DO UPDATE SET ${join(names.map((n) => sql`${n} = EXCLUDED.${n}`))} WHERE (${join(names.map((n) => sql`t.${n}`))}) IS DISTINCT FROM (${join(names.map((n) => sql`EXCLUDED.${n}`))})`;
     ctes.push(
-      sql`${i} AS (INSERT INTO ${table} AS t${targets} ${select} ORDER BY ${join(distinct)}, x.ord DESC ON CONFLICT ON CONSTRAINT ${identifier(upsert.constraint.name)} ${action} RETURNING ${returning})`,
+      sql`${i} AS (INSERT INTO ${table} AS t${targets} ${select} ORDER BY ${order} ON CONFLICT ON CONSTRAINT ${identifier(upsert.constraint.name)} ${action} RETURNING ${returning})`,
     );
     const on = (a: string) =>
       join(
@@ -192,11 +194,22 @@ function levelCtes(
         ),
         ' AND ',
       );
+    // A row with a NULL in the key is inserted whatever the table holds, and `=` finds it
+    // neither among the returned rows nor in the table: it is the n-th such row `RETURNING`
+    // gives, counted in the order the insert takes the rows (its ORDER BY, every such row a
+    // group of its own), as a create's rows are matched to their input (docs/pg-mutations.md).
+    // Only when `RETURNING` gave every one of them: under a constraint made `NULLS NOT DISTINCT`
+    // one may conflict and be left unchanged, and no row is then matched rather than a wrong one.
+    const byPosition = nullable.length > 0;
     const columns = [...returned].map(
-      (c) => sql`coalesce(i.${identifier(c)}, e.${identifier(c)}) AS ${identifier(c)}`,
+      (c) =>
+        sql`coalesce(i.${identifier(c)}, ${byPosition ? sql`n.${identifier(c)}, ` : sql``}e.${identifier(c)}) AS ${identifier(c)}`,
     );
+    const positioned = byPosition
+      ? sql` LEFT JOIN (SELECT row_number() OVER (ORDER BY ${order}) AS ${RN}, count(*) OVER () AS ${OF}, x.ord FROM ${x} AS x WHERE ${keyless(single.column)}) AS xn ON xn.ord = x.ord LEFT JOIN (SELECT row_number() OVER () AS ${RN}, count(*) OVER () AS ${OF}, i.* FROM ${i} AS i WHERE ${keyless((c) => sql`i.${identifier(c.name)}`)}) AS n ON n.${RN} = xn.${RN} AND n.${OF} = xn.${OF}`
+      : sql``;
     ctes.push(
-      sql`${k} AS (SELECT x.ord AS ${ORD}, ${join(columns)} FROM ${x} AS x LEFT JOIN ${i} AS i ON ${on('i')} LEFT JOIN ${table} AS e ON ${on('e')})`,
+      sql`${k} AS (SELECT x.ord AS ${ORD}, ${join(columns)} FROM ${x} AS x LEFT JOIN ${i} AS i ON ${on('i')}${positioned} LEFT JOIN ${table} AS e ON ${on('e')})`,
     );
   } else if (merge) {
     // Each group's MERGE returns its rows' ordinalities in the level: no reliance on order.

@@ -16,8 +16,14 @@ WITH "x0" AS (
   FROM (EXCLUDED."name")
   RETURNING "email", "id"),
 "k0" AS (
-  SELECT x.ord AS "#ord", coalesce(i."email", e."email") AS "email", coalesce(i."id", e."id") AS "id"
-  FROM "x0" AS x LEFT JOIN "i0" AS i ON "i"."email" = x."c1" LEFT JOIN "public"."customers" AS e ON "e"."email" = x."c1")
+  SELECT x.ord AS "#ord", coalesce(i."email", n."email", e."email") AS "email", coalesce(i."id", n."id", e."id") AS "id"
+  FROM "x0" AS x LEFT JOIN "i0" AS i ON "i"."email" = x."c1" LEFT JOIN (
+    SELECT row_number() OVER (ORDER BY x."c1", CASE WHEN x."c1" IS NULL THEN x.ord END, x.ord DESC) AS "#rn", count(*) OVER () AS "#of", x.ord
+    FROM "x0" AS x
+    WHERE x."c1" IS NULL) AS xn ON xn.ord = x.ord LEFT JOIN (
+    SELECT row_number() OVER () AS "#rn", count(*) OVER () AS "#of", i.*
+    FROM "i0" AS i
+    WHERE i."email" IS NULL) AS n ON n."#rn" = xn."#rn" AND n."#of" = xn."#of" LEFT JOIN "public"."customers" AS e ON "e"."email" = x."c1")
 SELECT set_config($4, coalesce((
       SELECT array_agg(k."id"
         ORDER BY k."#ord")::text
