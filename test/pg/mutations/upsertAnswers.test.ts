@@ -129,6 +129,39 @@ describe("an upsert's rows with a NULL in the conflict key", () => {
     ).toEqual([['no email 1'], ['no email 2'], ['no email 3']]);
   });
 
+  it('creates the nested rows of a row whose conflict key is NULL under that row', async () => {
+    const result = await h.run(
+      `mutation ($i: [CustomerInput!]!) {
+        createCustomers(input: $i, onConflict: { constraint: CUSTOMERS_EMAIL_KEY, update: [NAME] }) {
+          name bankingRelationships { kind }
+        }
+      }`,
+      {
+        i: [
+          { name: 'nested 1', email: null, bankingRelationships: [{ kind: 'k1' }] },
+          { name: 'nested 2', email: 'nested@x', bankingRelationships: [{ kind: 'k2' }] },
+          { name: 'nested 3', email: null, bankingRelationships: [{ kind: 'k3' }] },
+        ],
+      },
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.['createCustomers']).toEqual([
+      { name: 'nested 1', bankingRelationships: [{ kind: 'k1' }] },
+      { name: 'nested 2', bankingRelationships: [{ kind: 'k2' }] },
+      { name: 'nested 3', bankingRelationships: [{ kind: 'k3' }] },
+    ]);
+    expect(
+      await h.rows(
+        `SELECT c.name, b.kind FROM banking_relationships b JOIN customers c ON c.id = b.customer_id
+         WHERE c.name LIKE 'nested %' ORDER BY c.name`,
+      ),
+    ).toEqual([
+      ['nested 1', 'k1'],
+      ['nested 2', 'k2'],
+      ['nested 3', 'k3'],
+    ]);
+  });
+
   it('matches no row rather than a wrong one when a NULL key conflicted (a NULLS NOT DISTINCT constraint)', async () => {
     await db.client.exec(
       `CREATE TABLE pairs (
