@@ -63,7 +63,7 @@ export function handWritten(q: Query): Variant {
 }
 
 /** User + system CPU ms of a process so far (proc(5); USER_HZ is 100). */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;

@@ -9,11 +9,10 @@
  * customers, which the benchmark's next run resets). Concurrency 8, pool 4 per checkout, 5 rounds
  * of 2,000 operations each after 300 of warm-up; medians with the rounds' min–max.
  */
-import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
-import { SERVER } from './backendCpu.js';
+import { cpuMs, SERVER } from './backendCpu.js';
 
 const url = new URL(SERVER);
 url.pathname = '/sluice_bench_coffee';
@@ -54,16 +53,15 @@ const admin = postgres(URL_, { max: 1 });
 /** CPU µs of every backend Sluice's connections run on (application_name `sluice`). */
 async function backendCpu(): Promise<number> {
   const rows = await admin`SELECT pid FROM pg_stat_activity WHERE application_name = 'sluice'`;
-  let ticks = 0;
+  let ms = 0;
   for (const { pid } of rows) {
     try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ms += cpuMs(Number(pid));
     } catch {
       // The backend ended.
     }
   }
-  return ticks * 10_000;
+  return ms * 1000;
 }
 
 let sequence = 0;
