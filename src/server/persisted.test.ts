@@ -170,6 +170,22 @@ describe('trusted documents', () => {
   });
 });
 
+describe('an opaque documentId sent with a text', () => {
+  it('runs the text but does not bind the id to it: no client re-binds a seeded document', async () => {
+    const { handle, state } = testHandler({
+      persisted: { mode: 'apq', documents: { getHello: 'query Q { hello }' } },
+    });
+    // One client sends its own text under the id other clients run.
+    const other = await send(handle, {
+      json: { documentId: 'getHello', query: 'mutation { bump }' },
+    });
+    expect(other.json).toEqual({ data: { bump: 1 } });
+    const seeded = await send(handle, { json: { documentId: 'getHello' } });
+    expect(seeded.json).toEqual({ data: { hello: 'Hello, world!' } });
+    expect(state.bumps).toBe(1);
+  });
+});
+
 describe('persisted queries switched off', () => {
   it('refuses a hash without text with 400 BAD_REQUEST and runs text as usual', async () => {
     const { handle } = testHandler();

@@ -164,7 +164,9 @@ export function createPersistedOperations(
       if (params.query !== undefined) {
         if (ref) {
           checkHash(ref, params.query);
-          remember(ref.id, params.query);
+          // Only a sha256 the text was checked against may name it: an opaque id sent with a
+          // text would let any client re-bind an id other clients run (pre-seeded documents).
+          if (ref.isSha256) remember(ref.id, params.query);
         }
         return params.query;
       }
