@@ -279,7 +279,7 @@ describe('the result cache: HTTP caching', () => {
     expect((await send(handle, post('{ n }'))).headers['etag']).toBeUndefined();
   });
 
-  it('marks an answer for a request with Authorization private (with a scope function)', async () => {
+  it('marks an answer for a request with Authorization private, varying by it (with a scope function)', async () => {
     const { handle } = cachedHandler({
       fields: { 'Query.n': 60 },
       scope: (request) => String(request.headers['authorization'] ?? ''),
@@ -288,7 +288,7 @@ describe('the result cache: HTTP caching', () => {
     const res = await send(handle, post('{ n }', undefined, { authorization: 'Bearer a' }));
     expect([res.headers['cache-control'], res.headers['vary']]).toEqual([
       'private, max-age=60',
-      undefined,
+      'Authorization, Cookie',
     ]);
   });
 });

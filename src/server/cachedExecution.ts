@@ -170,13 +170,12 @@ function cachedAnswer(
   const headers = response.headers;
   const seconds = Math.max(0, Math.ceil((kept.expiresAt - run.cache.now()) / 1000));
   headers['x-sluice-cache'] = how;
-  if (carriesCredentials(run.request)) {
-    headers['cache-control'] = `private, max-age=${seconds}`;
-  } else {
-    headers['cache-control'] = `public, max-age=${seconds}`;
-    // A shared cache must not hand this anonymous answer to a request with credentials.
-    headers['vary'] = 'Authorization, Cookie';
-  }
+  headers['cache-control'] = carriesCredentials(run.request)
+    ? `private, max-age=${seconds}`
+    : `public, max-age=${seconds}`;
+  // A shared cache must not hand an anonymous answer to a request with credentials, nor a
+  // browser's cache one user's answer to the next user of the same browser (the URL alone keys it).
+  headers['vary'] = 'Authorization, Cookie';
   if (run.method !== 'GET') return response;
   const etag = kept.etag;
   headers['etag'] = etag;

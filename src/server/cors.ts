@@ -36,8 +36,10 @@ export function preflightResponse(request: HttpRequest, options: CorsOptions): H
     headers['access-control-allow-origin'] = allowed;
     headers['access-control-allow-methods'] = 'GET, POST, OPTIONS';
     const requested = headerValue(request, 'access-control-request-headers');
-    const allowedHeaders =
-      options.allowedHeaders ?? (requested ? requested.split(',').map((h) => h.trim()) : []);
+    const asked = requested ? requested.split(',').map((h) => h.trim()) : [];
+    const allowedHeaders = [...new Set([...(options.allowedHeaders ?? []), ...asked])].filter(
+      (h) => h !== '',
+    );
     if (allowedHeaders.length > 0)
       headers['access-control-allow-headers'] = allowedHeaders.join(', ');
     headers['access-control-max-age'] = String(options.maxAge ?? 600);

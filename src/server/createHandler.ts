@@ -64,6 +64,17 @@ function stamp(response: HttpResponse, requestId: string): HttpResponse {
   return response;
 }
 
+/** CORS headers onto a response, adding to its `Vary` (a cached answer's) rather than replacing it. */
+function addCorsHeaders(
+  headers: Record<string, string>,
+  request: HttpRequest,
+  cors: CorsOptions,
+): void {
+  const { vary, ...rest } = corsHeaders(request, cors);
+  Object.assign(headers, rest);
+  if (vary !== undefined) headers['vary'] = headers['vary'] ? `${headers['vary']}, ${vary}` : vary;
+}
+
 function normalizePath(path: string): string {
   const withSlash = path.startsWith('/') ? path : `/${path}`;
   return withSlash.length > 1 ? withSlash.replace(/\/+$/, '') : withSlash;
@@ -131,7 +142,7 @@ export function buildHandler(options: ServerOptions): HandlerCore {
     if (info.fieldErrors > 0) metrics.recordErrors('field', info.fieldErrors);
     stamp(response, info.requestId);
     if (logger === silentLogger) {
-      if (cors) Object.assign(response.headers, corsHeaders(request, cors));
+      if (cors) addCorsHeaders(response.headers, request, cors);
       return response;
     }
     const fields = {
@@ -148,7 +159,7 @@ export function buildHandler(options: ServerOptions): HandlerCore {
     if (info.failure !== undefined)
       logger.error('request failed', { ...fields, error: info.failure });
     else logger.info('request', fields);
-    if (cors) Object.assign(response.headers, corsHeaders(request, cors));
+    if (cors) addCorsHeaders(response.headers, request, cors);
     return response;
   }
 
@@ -174,9 +185,12 @@ export function buildHandler(options: ServerOptions): HandlerCore {
     const method = request.method;
     // POST and GET, the usual two, are not upper-cased (a new string) on every request.
     if (method !== 'POST' && method !== 'GET' && method.toUpperCase() === 'OPTIONS') {
-      return cors
-        ? preflightResponse(request, cors)
-        : { status: 204, headers: { allow: 'GET, POST, OPTIONS' }, body: '' };
+      return stamp(
+        cors
+          ? preflightResponse(request, cors)
+          : { status: 204, headers: { allow: 'GET, POST, OPTIONS' }, body: '' },
+        requestId,
+      );
     }
     const info: RequestInfo = {
       requestId,
