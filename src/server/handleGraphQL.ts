@@ -77,6 +77,8 @@ class RequestTimeout extends HttpError {
  * Waits for an asynchronous execution until `timeoutMs` after the request started; on a timeout,
  * aborts the scope's signal and rejects with the 504 error. Deadlines share one timer (see
  * Deadlines.ts): the timeout fires at most a sweep period late, and costs no timer per request.
+ * The scope ends when the promise settles, unless `last` is false (a promise the operation waits
+ * for before it runs, as an asynchronous `contextValue`).
  */
 function withTimeout<T>(
   promise: Promise<T>,
@@ -91,13 +93,15 @@ function withTimeout<T, R>(
   startedAt: number,
   scope: OperationScope,
   then: (value: T) => R,
-): Promise<R>;
+  last?: boolean,
+): Promise<Awaited<R>>;
 function withTimeout<T, R>(
   promise: Promise<T>,
   endpoint: GraphQLEndpoint,
   startedAt: number,
   scope: OperationScope,
   then?: (value: T) => R,
+  last = true,
 ): Promise<T | R> {
   const ms = endpoint.timeoutMs;
   return new Promise<T | R>((resolve, reject) => {
@@ -118,7 +122,7 @@ function withTimeout<T, R>(
     promise.then(
       (value) => {
         endpoint.deadlines.settle(deadline);
-        scope.end();
+        if (last) scope.end();
         // After a timeout the answer was the 504: the late value is not answered too.
         if (then === undefined || expired) return resolve(value as T | R);
         try {
@@ -129,7 +133,7 @@ function withTimeout<T, R>(
       },
       (error: unknown) => {
         endpoint.deadlines.settle(deadline);
-        scope.end();
+        if (last) scope.end();
         reject(error);
       },
     );
@@ -261,8 +265,15 @@ export function handleGraphQL(
   const contextValue = endpoint.contextValue(request, scope);
   if (contextValue instanceof Promise) {
     scope.wait();
-    return contextValue.then((value: unknown) =>
-      run(prepared, variables, value, scope, endpoint, info, startedAt, cached),
+    // Within `timeoutMs` of the request's start too: a contextValue that never settles is
+    // answered with the 504 (run's own deadline then covers what is left of the time).
+    return withTimeout(
+      contextValue,
+      endpoint,
+      startedAt,
+      scope,
+      (value: unknown) => run(prepared, variables, value, scope, endpoint, info, startedAt, cached),
+      false,
     );
   }
   return run(prepared, variables, contextValue, scope, endpoint, info, startedAt, cached);
