@@ -50,6 +50,13 @@ describe('negotiation answers do not depend on the memo or the fast paths', () =
     ['*/*', JSON_TYPE],
     ['text/plain', null],
     ['application/json;q=0', null],
+    // A type takes the quality of the most specific range that names it (RFC 9110 §12.5.1).
+    ['*/*, application/json;q=0', GRAPHQL_RESPONSE_JSON],
+    ['application/*, application/json;q=0', GRAPHQL_RESPONSE_JSON],
+    [`*/*;q=0.5, ${GRAPHQL_RESPONSE_JSON};q=0.4`, JSON_TYPE],
+    [`*/*, ${GRAPHQL_RESPONSE_JSON};q=0`, JSON_TYPE],
+    [`application/json, ${GRAPHQL_RESPONSE_JSON}`, JSON_TYPE],
+    [`${GRAPHQL_RESPONSE_JSON}, application/json`, GRAPHQL_RESPONSE_JSON],
   ])('Accept %j → %s, twice', (accept, expected) => {
     expect(negotiateResponseType(accept)).toBe(expected);
     expect(negotiateResponseType(accept)).toBe(expected);

@@ -84,25 +84,38 @@ export function negotiateResponseType(accept: string | undefined): ResponseMedia
 
 function negotiate(accept: string): ResponseMediaType | null {
   if (accept.trim() === '') return JSON_TYPE;
-  let best: { type: ResponseMediaType; q: number; specificity: number; index: number } | null =
-    null;
-  for (const range of parseMediaRanges(accept)) {
-    if (range.q <= 0 || !charsetOk(range)) continue;
-    let type: ResponseMediaType | null = null;
-    let specificity = 0;
-    if (range.type === GRAPHQL_RESPONSE_JSON) [type, specificity] = [GRAPHQL_RESPONSE_JSON, 2];
-    else if (range.type === JSON_TYPE) [type, specificity] = [JSON_TYPE, 2];
-    else if (range.type === 'application/*') [type, specificity] = [JSON_TYPE, 1];
-    else if (range.type === '*/*') [type, specificity] = [JSON_TYPE, 0];
-    if (type === null) continue;
-    const better =
-      best === null ||
-      range.q > best.q ||
-      (range.q === best.q && specificity > best.specificity) ||
-      (range.q === best.q && specificity === best.specificity && range.index < best.index);
-    if (better) best = { type, q: range.q, specificity, index: range.index };
-  }
-  return best?.type ?? null;
+  const ranges = parseMediaRanges(accept).filter(charsetOk);
+  // RFC 9110 §12.5.1: each type takes the quality of the most specific range that matches it, so
+  // `*/*, application/json;q=0` refuses application/json while allowing graphql-response+json.
+  const rank = (type: ResponseMediaType) => {
+    let found: { q: number; specificity: number; index: number } | null = null;
+    for (const range of ranges) {
+      const specificity =
+        range.type === type
+          ? 2
+          : range.type === 'application/*'
+            ? 1
+            : range.type === '*/*'
+              ? 0
+              : -1;
+      if (specificity < 0) continue;
+      if (found === null || specificity > found.specificity)
+        found = { q: range.q, specificity, index: range.index };
+    }
+    return found;
+  };
+  const json = rank(JSON_TYPE);
+  const graphql = rank(GRAPHQL_RESPONSE_JSON);
+  if (json === null || json.q <= 0)
+    return graphql !== null && graphql.q > 0 ? GRAPHQL_RESPONSE_JSON : null;
+  if (graphql === null || graphql.q <= 0) return JSON_TYPE;
+  // The higher quality; on a tie the type named rather than reached by a wildcard, then the one
+  // named first; wildcards alone give application/json (see negotiateResponseType).
+  if (graphql.q !== json.q) return graphql.q > json.q ? GRAPHQL_RESPONSE_JSON : JSON_TYPE;
+  if (graphql.specificity !== json.specificity)
+    return graphql.specificity > json.specificity ? GRAPHQL_RESPONSE_JSON : JSON_TYPE;
+  if (graphql.specificity === 2 && graphql.index < json.index) return GRAPHQL_RESPONSE_JSON;
+  return JSON_TYPE;
 }
 
 export const EVENT_STREAM = 'text/event-stream';
