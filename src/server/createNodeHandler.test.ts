@@ -165,3 +165,33 @@ describe('response compression', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
   });
 });
+
+describe('timeoutMs and an asynchronous contextValue', () => {
+  it('answers 504 TIMEOUT when the contextValue never settles', async () => {
+    const port = await start({ timeoutMs: 200, contextValue: () => new Promise(() => {}) });
+    const res = await Promise.race([
+      rawRequest(port, { headers: json, body: body('{ hello }') }),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000)),
+    ]);
+    expect(res).not.toBeNull();
+    expect(res!.status).toBe(504);
+    expect(code(res!)).toBe('TIMEOUT');
+  });
+});
+
+describe('Content-Length on a 304 (RFC 9110 §8.6)', () => {
+  it('is not 0 where the 200 had content', async () => {
+    const port = await start({ cache: { operations: { Q: 60 }, admission: 'all' } });
+    const path = '/graphql?query=' + encodeURIComponent('query Q { hello }');
+    const get = (extra = '') =>
+      rawExchange(port, [
+        `GET ${path} HTTP/1.1\r\nHost: x\r\nx-graphql-csrf: 1\r\n${extra}Connection: close\r\n\r\n`,
+      ]);
+    const first = await get();
+    const etag = /\r\netag: ([^\r]*)\r\n/i.exec(first)?.[1];
+    expect(etag).toBeDefined();
+    const second = await get(`If-None-Match: ${etag}\r\n`);
+    expect(second).toMatch(/^HTTP\/1\.1 304/);
+    expect(second.toLowerCase()).not.toContain('content-length:');
+  });
+});

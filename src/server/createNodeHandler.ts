@@ -126,7 +126,9 @@ export function createNodeAdapter(options: ServerOptions): NodeAdapter {
     endLater = false,
   ): void {
     const headers = response.headers;
-    headers['content-length'] = String(length);
+    // RFC 9110 §8.6: no Content-Length on a 204, nor a 0 on a 304 (whose 200 had content).
+    if (response.status !== 204 && response.status !== 304)
+      headers['content-length'] = String(length);
     // While shutting down, ask keep-alive clients to reconnect (to another instance).
     if (closing) headers['connection'] = 'close';
     if (res.destroyed) {
