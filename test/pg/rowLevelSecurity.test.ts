@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, ErrorCode, type Engine } from '../../src/engine/index.js';
 import { SETTINGS_TEXT, type PgRequestSettings } from '../../src/pg/compile/requestSettings.js';
@@ -213,6 +214,22 @@ describe('row-level security through pgSettings', () => {
     expect(JSON.parse(outcome.body)).toEqual({ data: { notesAggregate: { count: 2 } } });
     const bad = await run('{ notes { id } }', { pg: { settings: { a: 1 as unknown as string } } });
     expect(bad.errors?.[0]?.extensions?.code).toBe(ErrorCode.INTERNAL_SERVER_ERROR);
+  });
+
+  it('takes a promise of another realm as a promise, not as settings with no role', async () => {
+    const { schema } = await reflect(db.client, {
+      pgSettings: () => runInNewContext('Promise.resolve(pg)', { pg: as('alice').pg }),
+    });
+    const prepared = createEngine({ schema }).prepare('{ notes { id } }');
+    if (!prepared.ok) throw new Error(prepared.body);
+    const outcome = await prepared.execute({});
+    expect(JSON.parse(outcome.body)).toEqual({ data: { notes: [{ id: 1 }, { id: 2 }] } });
+  });
+
+  it('refuses the role "none", which PostgreSQL takes for the connecting user', async () => {
+    const answer = await run('{ notes { id } }', as('alice', 'none'));
+    expect(answer.data).toBeNull();
+    expect(answer.errors?.[0]?.extensions?.code).toBe(ErrorCode.INTERNAL_SERVER_ERROR);
   });
 
   it('lets the connecting user assume only roles it is a member of', async () => {

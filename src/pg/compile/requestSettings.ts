@@ -59,7 +59,10 @@ export function settingsStatement(
     count++;
   }
   if (role !== null && role !== undefined) {
-    if (typeof role !== 'string' || role === '') throw badSettings('The role is not a name.');
+    // `none` is no role: as the role, PostgreSQL would run the request as the connecting user.
+    if (typeof role !== 'string' || role === '' || role === 'none') {
+      throw badSettings('The role is not a name.');
+    }
     entries['role'] = role;
     count++;
   }
@@ -87,11 +90,17 @@ export function withRequestSettings<T>(
   let answer: ReturnType<PgSettingsHook>;
   try {
     answer = hook(contextValue);
-    if (!(answer instanceof Promise)) return run(settingsStatement(answer));
+    // Any thenable, not only this realm's Promise (one from a vm context or another bundle):
+    // read as settings, it would have no role and no settings, and run as the connecting user.
+    if (!isThenable(answer)) return run(settingsStatement(answer));
   } catch (error) {
     return Promise.reject(error);
   }
-  return answer.then((settings) => run(settingsStatement(settings)));
+  return Promise.resolve(answer).then((settings) => run(settingsStatement(settings)));
+}
+
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }
 
 /**

@@ -86,6 +86,11 @@ describe('createJwtAuth with a shared secret', () => {
       ['wrong issuer', await hs({ ...good, iss: 'https://evil' }), invalid],
       ['garbage', 'not.a.token', invalid],
       ['a role that is not a name', await hs({ ...good, role: ['admin'] }), invalid],
+      [
+        'the role "none" (PostgreSQL: the connecting user)',
+        await hs({ ...good, role: 'none' }),
+        invalid,
+      ],
     ];
     for (const [name, token, expected] of cases) {
       expect({ name, ...(await outcome(await auth, `Bearer ${token}`)) }).toEqual({

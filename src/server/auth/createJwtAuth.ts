@@ -95,7 +95,8 @@ export async function createJwtAuth(options: JwtAuthOptions): Promise<JwtAuth> {
   };
   const identity = ({ payload }: { payload: Record<string, unknown> }): JwtIdentity => {
     const role = payload[roleClaim];
-    if (role !== undefined && (typeof role !== 'string' || role === '')) {
+    // `none` is no role name: PostgreSQL reads it as "back to the connecting user".
+    if (role !== undefined && (typeof role !== 'string' || role === '' || role === 'none')) {
       throw authError(
         ErrorCode.INVALID_TOKEN,
         `The token's ${roleClaim} claim is not a role name.`,
