@@ -181,7 +181,7 @@ export function keysetSql(
     const v = values[i] as Param;
     // NULLs sort after every value (nullsFirst false) or before every value (nullsFirst true).
     return k.nullsFirst
-      ? sql`((${v}::text IS NULL AND ${ref} IS NOT NULL) OR ${cmp})`
+      ? sql`(${ref} IS NOT NULL AND (${v}::text IS NULL OR ${cmp}))`
       : sql`(${v}::text IS NOT NULL AND (${cmp} OR ${ref} IS NULL))`;
   };
   const equal = (k: OrderKey, i: number): SqlNode =>
