@@ -52,6 +52,18 @@ export function columnType(column: ColumnModel): SqlNode {
 }
 
 /**
+ * A value compared with the column as SQL: for a type written by its output function (`bytea`,
+ * `interval`, `inet`, …), its text read by the type's input function (`$1::text::"bytea"`), so no
+ * driver encodes the String as that type's parameter itself (postgres.js sends a bytea parameter as
+ * the bytes of the string's UTF-8, PGlite refuses a string for it); else the parameter alone.
+ */
+export function operandSql(column: ColumnModel, value: Param | SqlNode | null): SqlNode {
+  return column.textForm === 'output' && !column.isArray
+    ? sql`${value}::text::${columnType(column)}`
+    : sql`${value}`;
+}
+
+/**
  * A value compared with the column, refused (BAD_USER_INPUT) when the column's type cannot hold
  * it although its GraphQL scalar can: an Int beyond int2, a Float beyond float4.
  */

@@ -5,7 +5,7 @@ import type { SqlNode } from '../sql/SqlNode.js';
 import type { ColumnModel, Model, TableModel } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
 import { collectSubfields } from './collectFields.js';
-import { columnJson, columnOperand, columnRef } from './columnSql.js';
+import { columnJson, columnOperand, columnRef, operandSql } from './columnSql.js';
 import { distinctOnClause, readColumnList } from './distinctOnSql.js';
 import { orderBySql, orderKeys } from './orderSql.js';
 import { Param } from './Param.js';
@@ -67,7 +67,7 @@ export function flatRowsSql(
       // Null only while the variable is absent (the statement built at plan time): no row.
       const key = args[column.fieldName];
       const value = key instanceof Param ? columnOperand(column, key) : null;
-      conditions.push(sql`${columnRef(alias, column)} = ${value}`);
+      conditions.push(sql`${columnRef(alias, column)} = ${operandSql(column, value)}`);
     }
     return {
       node: sql`SELECT ${select} FROM ${from}${whereClause(conditions)}`,

@@ -4,7 +4,7 @@ import { identifier, join, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
 import type { Model } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
-import { columnOperand, columnRef } from './columnSql.js';
+import { columnOperand, columnRef, operandSql } from './columnSql.js';
 import { flatRowsSql, type FlatRows } from './flatRowsSql.js';
 import { readArgs } from './readArgument.js';
 import { listSql, relationSql, singleRowSql } from './selectionSql.js';
@@ -146,7 +146,7 @@ function rootFieldSql(
       // Null only while the variable is absent (the statement built at plan time): no row.
       const key = args[column.fieldName];
       const value = key instanceof Param ? columnOperand(column, key) : null;
-      return (alias: string) => sql`${columnRef(alias, column)} = ${value}`;
+      return (alias: string) => sql`${columnRef(alias, column)} = ${operandSql(column, value)}`;
     });
     return singleRowSql(context, table, source, field.fieldNodes, keyConditions);
   }

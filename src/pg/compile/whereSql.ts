@@ -2,7 +2,7 @@ import { identifier, join, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
 import type { ColumnModel, ModelLimits, RelationModel, TableModel } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
-import { columnOperand, columnRef, columnType } from './columnSql.js';
+import { columnOperand, columnRef, columnType, operandSql } from './columnSql.js';
 import { arrayCondition } from './arrayFilterSql.js';
 import { jsonCondition } from './jsonFilterSql.js';
 import { textSearchCondition } from './textSearchSql.js';
@@ -111,24 +111,25 @@ export function columnConditions(
       continue;
     }
     const param = columnOperand(column, operand as Param);
+    const typed = operandSql(column, param);
     switch (op) {
       case 'eq':
-        out.push(sql`${ref} = ${param}`);
+        out.push(sql`${ref} = ${typed}`);
         break;
       case 'neq':
-        out.push(sql`${ref} <> ${param}`);
+        out.push(sql`${ref} <> ${typed}`);
         break;
       case 'lt':
-        out.push(sql`${ref} < ${param}`);
+        out.push(sql`${ref} < ${typed}`);
         break;
       case 'lte':
-        out.push(sql`${ref} <= ${param}`);
+        out.push(sql`${ref} <= ${typed}`);
         break;
       case 'gt':
-        out.push(sql`${ref} > ${param}`);
+        out.push(sql`${ref} > ${typed}`);
         break;
       case 'gte':
-        out.push(sql`${ref} >= ${param}`);
+        out.push(sql`${ref} >= ${typed}`);
         break;
       // Lists travel as one text parameter in PostgreSQL's array syntax, cast to the column's
       // array type: every driver can send text, not every driver knows an enum's array type.
@@ -139,10 +140,10 @@ export function columnConditions(
         out.push(sql`${ref} <> ALL(${listParam(limits, param)}::text::${columnType(column)}[])`);
         break;
       case 'like':
-        out.push(sql`${ref} LIKE ${patternParam(limits, param)}`);
+        out.push(sql`${ref} LIKE ${operandSql(column, patternParam(limits, param))}`);
         break;
       case 'ilike':
-        out.push(sql`${ref} ILIKE ${patternParam(limits, param)}`);
+        out.push(sql`${ref} ILIKE ${operandSql(column, patternParam(limits, param))}`);
         break;
     }
   }

@@ -4,7 +4,7 @@ import { identifier, join, sql } from '../../sql/sql.js';
 import type { SqlNode } from '../../sql/SqlNode.js';
 import type { ColumnModel, MutationKind, TableModel } from '../../schema/Model.js';
 import type { BuildContext } from '../BuildContext.js';
-import { columnOperand, columnRef, columnType } from '../columnSql.js';
+import { columnOperand, columnRef, columnType, operandSql } from '../columnSql.js';
 import { Param } from '../Param.js';
 import type { ArgValue } from '../readArgument.js';
 import { whereSql } from '../whereSql.js';
@@ -31,7 +31,7 @@ function targetCondition(
         const key = args[column.fieldName];
         // Null only while the variable is absent: then no row.
         const value = key instanceof Param ? columnOperand(column, key) : null;
-        return sql`${columnRef(alias, column)} = ${value}`;
+        return sql`${columnRef(alias, column)} = ${operandSql(column, value)}`;
       }),
       ' AND ',
     );
