@@ -9,7 +9,7 @@ import {
   valueFromASTUntyped,
   type ValueNode,
 } from 'graphql';
-import { isDateText, isDatetimeText } from './calendarText.js';
+import { isDateText, isDatetimeText, readCalendar } from './calendarText.js';
 import type { ScalarKind } from './Model.js';
 import {
   dateProblem,
@@ -35,6 +35,8 @@ function stringScalar(
   shape: RegExp | ((text: string) => boolean),
   what: string,
   problem: (text: string) => Problem = () => undefined,
+  /** The output's shape, when PostgreSQL writes values the input's shape refuses. */
+  output: (text: string) => boolean = typeof shape === 'function' ? shape : (t) => shape.test(t),
 ): GraphQLScalarType {
   const refuse = (value: unknown, reason: string) =>
     new GraphQLError(`${name} cannot represent ${reason}: ${preview(value)}`);
@@ -53,7 +55,11 @@ function stringScalar(
   return new GraphQLScalarType({
     name,
     description,
-    serialize: (value) => (typeof value === 'bigint' ? value.toString() : check(value)),
+    serialize: (value) => {
+      if (typeof value === 'bigint') return value.toString();
+      if (typeof value !== 'string' || !output(value)) return check(value);
+      return value;
+    },
     parseValue: parse,
     parseLiteral: (node: ValueNode) => {
       if (node.kind === Kind.STRING || node.kind === Kind.INT || node.kind === Kind.FLOAT)
@@ -98,6 +104,8 @@ export const GraphQLDatetime = stringScalar(
   isDatetimeText,
   'a non-ISO-8601 value',
   (text) => datetimeProblem(text),
+  // As json mode passes them through: `infinity`, `-infinity`, ` BC`, offsets with seconds.
+  (text) => text === 'infinity' || text === '-infinity' || readCalendar(text) !== undefined,
 );
 
 export const GraphQLDate = stringScalar(
@@ -106,6 +114,7 @@ export const GraphQLDate = stringScalar(
   isDateText,
   'a non-date value',
   (text) => dateProblem(text),
+  (text) => text === 'infinity' || text === '-infinity' || readCalendar(text)?.time === false,
 );
 
 export const GraphQLJSON = new GraphQLScalarType({
