@@ -146,7 +146,7 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
       if (setup !== undefined) return scoped(text, values, queryOptions!, setup, false);
       const run = () =>
         start(text, values, queryOptions).values() as unknown as CancellableQuery<QueryRows>;
-      return queryOptions ? watch.run(queryOptions, run) : gate.run(run);
+      return (queryOptions ? watch.run(queryOptions, run) : gate.run(run)).then(compact);
     },
     // .raw(): columns as Buffers sliced from what the socket received, with no text decoding.
     queryBytes: (text, values = [], queryOptions) => {
@@ -154,7 +154,7 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
       if (setup !== undefined) return scoped(text, values, queryOptions!, setup, true);
       const run = () =>
         start(text, values, queryOptions).raw() as unknown as CancellableQuery<ByteRows>;
-      return queryOptions ? watch.run(queryOptions, run) : gate.run(run);
+      return (queryOptions ? watch.run(queryOptions, run) : gate.run(run)).then(compact);
     },
     // One connection for the whole transaction (postgres.js's begin: BEGIN, work, COMMIT or
     // ROLLBACK), holding one slot of the gate throughout.
@@ -239,6 +239,19 @@ function connectionSettings(options: PoolOptions): Record<string, string> {
 }
 
 /**
+ * The rows of a statement, without the holes postgres.js (3.4.9) may put before them: it does
+ * not reset a connection's row counter when a statement fails after sending rows (upstream
+ * issue porsager/postgres#1119), so the next statement on that connection, whoever sent it,
+ * gets its rows after as many empty slots. A statement's answer completing resets the counter,
+ * so what starts with BEGIN (transactions, batches, statements with settings) is not hit; the
+ * answers of `query` and `queryBytes` go through this.
+ */
+function compact<T>(rows: T): T {
+  const list = rows as unknown as ReadonlyArray<unknown>;
+  return list.length > 0 && !(0 in list) ? (list.filter(() => true) as unknown as T) : rows;
+}
+
+/**
  * A statement of a transaction: when the signal aborts while it runs, the backend is sent a cancel
  * request, and the promise rejects with the signal's reason (the transaction then rolls back)
  * once the statement has ended and the cancel request is done. Not sooner: the caller's next
@@ -254,6 +267,7 @@ function connectionSettings(options: PoolOptions): Record<string, string> {
  * after the cancelled one, fails at once in the aborted transaction (or, if nothing before it was
  * running, runs, is cancelled in turn, or is rolled back).
  */
+
 function cancelOnAbort<T>(query: CancellableQuery<T>, signal: AbortSignal | undefined): Promise<T> {
   if (signal === undefined) return query;
   return new Promise<T>((resolve, reject) => {
