@@ -36,7 +36,8 @@ export function changeTriggersSql(
     '  p text;',
     'BEGIN',
     '  FOREACH c IN ARRAY TG_ARGV LOOP',
-    '    k := k || jsonb_build_array(r -> c);',
+    // A number JavaScript cannot hold exactly (a bigint or numeric key past 2^53) goes as text.
+    "    k := k || jsonb_build_array(CASE WHEN jsonb_typeof(r -> c) = 'number' AND length(r ->> c) > 15 THEN to_jsonb(r ->> c) ELSE r -> c END);",
     '  END LOOP;',
     "  p := jsonb_build_object('t', t, 'op', TG_OP, 'k', jsonb_build_array(k))::text;",
     `  IF octet_length(p) > ${MAX_CHANGE_PAYLOAD_BYTES} THEN`,
