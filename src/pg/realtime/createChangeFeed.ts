@@ -116,19 +116,45 @@ export function createChangeFeed(
       else same.push(s);
     }
     const audience = [...audiences.values()];
-    const values = `[${[...audiences.keys()].join(',')}]`;
-    const fetch = () =>
-      (group.text ??= probeParamTypes(reader, statement.text).then((types) =>
-        multiplexedText(statement, types),
-      )).then((text) =>
-        reader.query(
-          text,
-          [JSON.stringify(keys), values],
-          group.setup === undefined ? undefined : { setup: group.setup },
-        ),
+    const entries = [...audiences.keys()];
+    const values = `[${entries.join(',')}]`;
+    const query = (text: string, json: string) =>
+      reader.query(
+        text,
+        [JSON.stringify(keys), json],
+        group.setup === undefined ? undefined : { setup: group.setup },
       );
+    const fetch = async () => {
+      const text = await (group.text ??= probeParamTypes(reader, statement.text).then((types) =>
+        multiplexedText(statement, types),
+      ));
+      const failed = new Map<number, unknown>();
+      try {
+        return { rows: await query(text, values), failed };
+      } catch (error) {
+        if (entries.length < 2) throw error;
+        // One subscriber's values can make the shared statement fail (a value PostgreSQL
+        // refuses): each entry alone, so that only the subscribers of that entry get the error.
+        const rows: Array<ReadonlyArray<unknown>> = [];
+        for (const [i, entry] of entries.entries()) {
+          try {
+            for (const [, ord, json] of await query(text, `[${entry}]`))
+              rows.push([i + 1, ord, json]);
+          } catch (alone) {
+            failed.set(i + 1, alone);
+          }
+        }
+        rows.sort((a, b) => Number(a[1]) - Number(b[1]) || Number(a[0]) - Number(b[0]));
+        return { rows, failed };
+      }
+    };
     group.running = group.running.then(fetch).then(
-      (rows) => {
+      ({ rows, failed }) => {
+        for (const [who, error] of failed) {
+          const failure = databaseError(error);
+          for (const subscriber of audience[who - 1] ?? [])
+            subscriber.queue.push({ error: failure });
+        }
         for (const [who, , json] of rows) {
           const same = audience[Number(who) - 1];
           if (same === undefined || typeof json !== 'string') continue;
@@ -186,6 +212,8 @@ export function createChangeFeed(
       };
       group.subscribers.add(subscriber);
       unsubscribe ??= changes.subscribe(listener);
+      // LISTEN before the subscription is handed back, so that no write after it goes unheard.
+      await changes.listening;
       return subscriber.queue;
     },
   };

@@ -176,11 +176,25 @@ export function createLiveFeed(
       liveMultiplexedText(node, types),
     );
     const text = await group.text;
-    const answer = await reader.query(
-      text,
-      [JSON.stringify(values)],
-      group.setup === undefined ? undefined : { setup: group.setup },
-    );
+    const query = (json: string) =>
+      reader.query(text, [json], group.setup === undefined ? undefined : { setup: group.setup });
+    let answer;
+    try {
+      answer = await query(JSON.stringify(values));
+    } catch (error) {
+      if (values.length < 2) throw error;
+      // One subscriber's values can make the shared statement fail (a value PostgreSQL refuses):
+      // each alone, so that only the subscribers of those values get the error.
+      for (const [i, one] of values.entries()) {
+        try {
+          for (const row of await query(JSON.stringify([one])))
+            results.set(i + 1, liveResult(statement, row));
+        } catch (alone) {
+          results.set(i + 1, databaseError(alone));
+        }
+      }
+      return results;
+    }
     for (const row of answer) results.set(Number(row[0]), liveResult(statement, row));
     return results;
   };
