@@ -73,6 +73,8 @@ export function createEventStreamTransport(
   const { endpoint, cors, logger } = core;
   const deadlines = new Deadlines(body.requestTimeoutMs);
   const open = new Set<(last?: string) => void>();
+  /** Set by close(): a stream whose operation was still being set up then is completed at once. */
+  let closing = false;
 
   const handler = createSseHandler<IncomingMessage, StreamRequest>({
     // The engine validated the document when it prepared it (and keeps it cached).
@@ -156,6 +158,9 @@ export function createEventStreamTransport(
     open.add(end);
     state.onExpired = () => end(TOKEN_EXPIRED);
     res.once('close', () => end());
+    // The client left while the operation was being set up: its 'close' has been emitted already.
+    if (res.closed || res.destroyed) end();
+    else if (closing) end(COMPLETE);
     for await (const event of events) {
       // Always spliced, so that the payload queue stays in step with the events.
       const message = state.payloads.splice(event, '\n\n');
@@ -223,6 +228,8 @@ export function createEventStreamTransport(
     const headers: Record<string, string> = { ...headersFor(request, requestId), ...init.headers };
     // graphql-sse says `none` to keep compressing middleware away; it is no encoding at all.
     delete headers['content-encoding'];
+    // Shutting down: the connection is not kept for another request (as over HTTP).
+    if (closing) headers['connection'] = 'close';
     if (answer === null || typeof answer === 'string') {
       res.writeHead(init.status, headers);
       res.end(answer ?? undefined);
@@ -274,6 +281,7 @@ export function createEventStreamTransport(
       });
     },
     close() {
+      closing = true;
       for (const end of [...open]) end(COMPLETE);
     },
     size: () => open.size,
