@@ -70,10 +70,14 @@ const MAX_TAGS = 10_000;
 const DOORKEEPER_BYTES_PER_KEY = 1024;
 const DOORKEEPER_WINDOW = { min: 1024, max: 1 << 20 };
 
-/** The entity tag of a body: quoted, base64url of the first 16 bytes of its SHA-256. */
+/**
+ * The entity tag of a body: weak (`W/"…"`), the base64url of the first 16 bytes of its SHA-256.
+ * Weak because the server may send the same answer gzip- or br-encoded or not, and a strong
+ * validator names one byte sequence (RFC 9110 §8.8.3); If-None-Match compares weakly anyway.
+ */
 export function entityTag(body: string | Uint8Array): string {
   const digest = createHash('sha256').update(body).digest();
-  return `"${digest.subarray(0, 16).toString('base64url')}"`;
+  return `W/"${digest.subarray(0, 16).toString('base64url')}"`;
 }
 
 function byteLength(body: string | Uint8Array): number {

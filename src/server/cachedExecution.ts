@@ -198,9 +198,15 @@ function hitOutcome(hit: CachedResponse): ExecuteOutcome<string | Uint8Array> {
 /** `If-None-Match` (RFC 9110 §13.1.2): `*`, or a list of tags compared weakly. */
 export function matchesEntityTag(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;
+  const opaque = opaqueTag(etag);
   for (const part of header.split(',')) {
     const tag = part.trim();
-    if (tag === '*' || tag === etag || (tag.startsWith('W/') && tag.slice(2) === etag)) return true;
+    if (tag === '*' || opaqueTag(tag) === opaque) return true;
   }
   return false;
+}
+
+/** A tag without its weakness indicator: what weak comparison compares. */
+function opaqueTag(tag: string): string {
+  return tag.startsWith('W/') ? tag.slice(2) : tag;
 }
