@@ -85,6 +85,7 @@ describe('createJwtAuth with a shared secret', () => {
       ['no audience', await hs({ sub: 'x', iss: good.iss }), invalid],
       ['wrong issuer', await hs({ ...good, iss: 'https://evil' }), invalid],
       ['garbage', 'not.a.token', invalid],
+      ['issued in the future, beyond the skew', await hs({ ...good, iat: now() + 3600 }), invalid],
       ['a role that is not a name', await hs({ ...good, role: ['admin'] }), invalid],
       [
         'the role "none" (PostgreSQL: the connecting user)',

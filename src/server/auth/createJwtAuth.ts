@@ -102,6 +102,12 @@ export async function createJwtAuth(options: JwtAuthOptions): Promise<JwtAuth> {
         `The token's ${roleClaim} claim is not a role name.`,
       );
     }
+    // jose checks a present `iat` is a number, but whether it is in the past only with a
+    // maximum token age: a token issued later than now (beyond the skew) is refused here.
+    const iat = payload['iat'];
+    if (typeof iat === 'number' && iat > Date.now() / 1000 + tolerance) {
+      throw authError(ErrorCode.INVALID_TOKEN, 'The token is issued in the future (iat).');
+    }
     // jose has checked that a present `exp` is a number, and not past.
     const exp = payload['exp'];
     const expiresAt = typeof exp === 'number' ? (exp + tolerance) * 1000 : undefined;
