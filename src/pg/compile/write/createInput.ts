@@ -38,6 +38,8 @@ export interface WriteGroup {
   /** Columns given by at least one row of the group, in table order. */
   readonly columns: ReadonlyArray<ColumnModel>;
   readonly rows: WriteRow[];
+  /** Defaulted columns its rows fill through a parent relation (the others take the default). */
+  readonly filled?: ReadonlySet<string>;
 }
 
 export interface WriteRow extends PathStep {
@@ -189,7 +191,15 @@ export function readCreateInput(
       // Coerced input objects are plain objects with only their own fields.
       const column = write?.columns.get(field);
       if (column) {
-        if (value === null || value === undefined) continue;
+        if (value === undefined) continue;
+        if (value === null) {
+          // An explicit null is NULL, not the column's default (a column without one takes NULL
+          // left out too; a NOT NULL one keeps its default or the required check).
+          if (column.notNull || column.column.hasDefault !== true) continue;
+          row.values.set(column.name, null);
+          node.given.add(column.name);
+          continue;
+        }
         checkValue(column, value, row, field);
         row.values.set(column.name, value);
         node.given.add(column.name);
@@ -249,10 +259,12 @@ function finish(node: WriteNode): void {
   const write = node.table.write;
   if (!write) return;
   const groups = new Map<string, WriteRow[]>();
-  const parentColumns = new Map<string, string>();
+  // A column two foreign keys share (a tenant id) is filled by whichever relation a row gives.
+  const parentColumns = new Map<string, string[]>();
   for (const field of node.parents.keys()) {
     const relation = writeRelations(node.table).find((r) => r.name === field);
-    for (const [local] of relation?.relation.pairs ?? []) parentColumns.set(local, field);
+    for (const [local] of relation?.relation.pairs ?? [])
+      parentColumns.set(local, [...(parentColumns.get(local) ?? []), field]);
   }
   const attach = node.attach?.relation.relation;
   const fromParentRow =
@@ -274,8 +286,9 @@ function finish(node: WriteNode): void {
     for (const c of columns) {
       const given = row.values.has(c.name);
       if (given && c.defaulted) key += `${c.name},`;
-      const byRelation =
-        (c.byField !== undefined && row.refs?.has(c.byField) === true) || c.fromParentRow;
+      const byParent = c.byField?.some((f) => row.refs?.has(f) === true) === true;
+      if (byParent && c.defaulted) key += `${c.name}<,`;
+      const byRelation = byParent || c.fromParentRow;
       if (given && byRelation) {
         throw inputError(
           `"${c.column.fieldName}" is given both as a value and through a relation; give one.`,
@@ -286,7 +299,7 @@ function finish(node: WriteNode): void {
         throw inputError(
           `"${c.column.fieldName}" is required (the column is NOT NULL without a default)` +
             (c.byField !== undefined
-              ? `; or give "${c.byField}" to create the row it refers to.`
+              ? `; or give "${c.byField.join('" or "')}" to create the row it refers to.`
               : '.'),
           fieldPath(row, c.column.fieldName),
         );
@@ -305,7 +318,17 @@ function finish(node: WriteNode): void {
   };
   node.groups = [...groups.values()].map((rows) => {
     const given = givenBy(rows);
-    return { columns: [...write.columns.values()].filter((c) => given.has(c.name)), rows };
+    const filled = new Set(
+      columns
+        .filter((c) => c.defaulted && c.byField !== undefined)
+        .filter((c) => c.byField?.some((f) => rows[0]?.refs?.has(f) === true) === true)
+        .map((c) => c.name),
+    );
+    return {
+      columns: [...write.columns.values()].filter((c) => given.has(c.name)),
+      rows,
+      filled,
+    };
   });
 }
 
@@ -332,7 +355,9 @@ function shapeOf(order: ReadonlyArray<WriteNode>): string {
     .map((node) => {
       const via = node.attach ? `${node.attach.parent.id}.${node.attach.relation.name}` : '';
       const parents = [...node.parents].map(([field, p]) => `${field}>${p.id}`).join(',');
-      const groups = node.groups.map((g) => g.columns.map((c) => c.name).join(',')).join('|');
+      const groups = node.groups
+        .map((g) => g.columns.map((c) => c.name).join(',') + '<' + [...(g.filled ?? [])].join(','))
+        .join('|');
       return `${node.id}:${node.table.typeName}<${via}(${groups})[${parents}]`;
     })
     .join(';');

@@ -106,14 +106,20 @@ function levelCtes(
   );
   const joins: SqlNode[] = [];
   const filled = new Map<string, SqlNode>();
+  /** Columns a parent relation fills: a defaulted one only for the groups whose rows give it. */
+  const byParent = new Set<string>();
   for (const [field, parent] of node.parents) {
     const relation = writeRelations(node.table).find((r) => r.name === field)?.relation;
     const alias = identifier(`r_${field}`);
     joins.push(
       sql` LEFT JOIN ${identifier(`k${parent.id}`)} AS ${alias} ON ${alias}.${ORD} = x.${identifier(`r_${field}`)}`,
     );
-    for (const [local, target] of relation?.pairs ?? [])
-      filled.set(local, sql`${alias}.${identifier(target)}`);
+    for (const [local, target] of relation?.pairs ?? []) {
+      const value = sql`${alias}.${identifier(target)}`;
+      const before = filled.get(local);
+      filled.set(local, before ? sql`coalesce(${before}, ${value})` : value);
+      byParent.add(local);
+    }
   }
   const attach = node.attach?.relation.relation;
   if (node.attach && attach?.direction === 'backward') {
@@ -128,7 +134,12 @@ function levelCtes(
     const values: SqlNode[] = [];
     for (const column of node.table.write?.columns.values() ?? []) {
       const given = group.columns.includes(column) ? givenValue(source, column) : undefined;
-      const fill = filled.get(column.name);
+      const skip =
+        byParent.has(column.name) &&
+        column.column.hasDefault === true &&
+        group.filled !== undefined &&
+        !group.filled.has(column.name);
+      const fill = skip ? undefined : filled.get(column.name);
       if (given === undefined && fill === undefined) continue;
       targets.push(identifier(column.name));
       values.push(
@@ -232,7 +243,12 @@ function levelCtes(
     ctes.push(
       sql`${i} AS (INSERT INTO ${table}${targets} ${select} ORDER BY x.ord RETURNING ${returning})`,
     );
-    ctes.push(sql`${k} AS (SELECT row_number() OVER () AS ${ORD}, i.* FROM ${i} AS i)`);
+    // RETURNING's n-th row is input row n only when every row was inserted: a BEFORE trigger that
+    // returns NULL skips one, and the numbering would then give later rows' dependants the wrong
+    // parent. Numbered only when the counts agree (no dependant is matched rather than a wrong one).
+    ctes.push(
+      sql`${k} AS (SELECT CASE WHEN count(*) OVER () = (SELECT count(*) FROM ${x}) THEN row_number() OVER () END AS ${ORD}, i.* FROM ${i} AS i)`,
+    );
   } else {
     const keyed: SqlNode[] = [];
     node.groups.forEach((group, n) => {
@@ -244,7 +260,7 @@ function levelCtes(
       );
       const picked = join([...returned].map((c) => sql`r.${identifier(c)}`));
       keyed.push(
-        sql`SELECT g.o AS ${ORD}, ${picked} FROM (SELECT row_number() OVER () AS ${RN}, i.* FROM ${i} AS i) AS r JOIN ${g} AS g ON g.ord = r.${RN}`,
+        sql`SELECT g.o AS ${ORD}, ${picked} FROM (SELECT row_number() OVER () AS ${RN}, count(*) OVER () AS ${OF}, i.* FROM ${i} AS i) AS r JOIN ${g} AS g ON g.ord = r.${RN} AND r.${OF} = (SELECT count(*) FROM ${g})`,
       );
     });
     ctes.push(sql`${k} AS (${join(keyed, ' UNION ALL ')})`);

@@ -138,7 +138,7 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
   );
   const readBack = (variables: Variables, upsert: Upsert | undefined) =>
     built(
-      `read:${upsert ? 'upsert' : ''}:${selectionShape(variables)}`,
+      `read:${upsert ? `upsert:${upsert.constraint.name}` : ''}:${selectionShape(variables)}`,
       (context, asRows) => {
         const rows = keyedRows(table, upsert?.constraint.columns);
         return returnedRowsSql(

@@ -36,14 +36,20 @@ WITH "x0" AS (
 "k0" AS (
   SELECT g.o AS "#ord", r."id", r."name", r."email", r."risk", r."visits"
   FROM (
-    SELECT row_number() OVER () AS "#rn", i.*
-    FROM "i0_0" AS i) AS r JOIN "x0_0" AS g ON g.ord = r."#rn" UNION ALL SELECT g.o AS "#ord", r."id", r."name", r."email", r."risk", r."visits"
+    SELECT row_number() OVER () AS "#rn", count(*) OVER () AS "#of", i.*
+    FROM "i0_0" AS i) AS r JOIN "x0_0" AS g ON g.ord = r."#rn" AND r."#of" = (
+    SELECT count(*)
+    FROM "x0_0") UNION ALL SELECT g.o AS "#ord", r."id", r."name", r."email", r."risk", r."visits"
   FROM (
-    SELECT row_number() OVER () AS "#rn", i.*
-    FROM "i0_1" AS i) AS r JOIN "x0_1" AS g ON g.ord = r."#rn" UNION ALL SELECT g.o AS "#ord", r."id", r."name", r."email", r."risk", r."visits"
+    SELECT row_number() OVER () AS "#rn", count(*) OVER () AS "#of", i.*
+    FROM "i0_1" AS i) AS r JOIN "x0_1" AS g ON g.ord = r."#rn" AND r."#of" = (
+    SELECT count(*)
+    FROM "x0_1") UNION ALL SELECT g.o AS "#ord", r."id", r."name", r."email", r."risk", r."visits"
   FROM (
-    SELECT row_number() OVER () AS "#rn", i.*
-    FROM "i0_2" AS i) AS r JOIN "x0_2" AS g ON g.ord = r."#rn")
+    SELECT row_number() OVER () AS "#rn", count(*) OVER () AS "#of", i.*
+    FROM "i0_2" AS i) AS r JOIN "x0_2" AS g ON g.ord = r."#rn" AND r."#of" = (
+    SELECT count(*)
+    FROM "x0_2"))
 SELECT (
   SELECT coalesce(array_to_json(array_agg("s2")), '[]')
   FROM (

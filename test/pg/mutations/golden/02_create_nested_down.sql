@@ -20,7 +20,9 @@ WITH "x0" AS (
   ORDER BY x.ord
   RETURNING "id"),
 "k0" AS (
-  SELECT row_number() OVER () AS "#ord", i.*
+  SELECT CASE WHEN count(*) OVER () = (
+    SELECT count(*)
+    FROM "x0") THEN row_number() OVER () END AS "#ord", i.*
   FROM "i0" AS i),
 "x1" AS (
   SELECT *
@@ -30,7 +32,9 @@ WITH "x0" AS (
   ORDER BY x.ord
   RETURNING "id"),
 "k1" AS (
-  SELECT row_number() OVER () AS "#ord", i.*
+  SELECT CASE WHEN count(*) OVER () = (
+    SELECT count(*)
+    FROM "x1") THEN row_number() OVER () END AS "#ord", i.*
   FROM "i1" AS i),
 "x3" AS (
   SELECT *
@@ -40,7 +44,9 @@ WITH "x0" AS (
   ORDER BY x.ord
   RETURNING "id"),
 "k3" AS (
-  SELECT row_number() OVER () AS "#ord", i.*
+  SELECT CASE WHEN count(*) OVER () = (
+    SELECT count(*)
+    FROM "x3") THEN row_number() OVER () END AS "#ord", i.*
   FROM "i3" AS i),
 "x4" AS (
   SELECT *
@@ -50,7 +56,9 @@ WITH "x0" AS (
   ORDER BY x.ord
   RETURNING "id"),
 "k4" AS (
-  SELECT row_number() OVER () AS "#ord", i.*
+  SELECT CASE WHEN count(*) OVER () = (
+    SELECT count(*)
+    FROM "x4") THEN row_number() OVER () END AS "#ord", i.*
   FROM "i4" AS i),
 "x2" AS (
   SELECT *
@@ -60,7 +68,9 @@ WITH "x0" AS (
   ORDER BY x.ord
   RETURNING "id"),
 "k2" AS (
-  SELECT row_number() OVER () AS "#ord", i.*
+  SELECT CASE WHEN count(*) OVER () = (
+    SELECT count(*)
+    FROM "x2") THEN row_number() OVER () END AS "#ord", i.*
   FROM "i2" AS i),
 "j2" AS (INSERT INTO "public"."customer_tags" ("customer_id", "tag_id") SELECT par."id", tgt."id"
   FROM "k2" AS tgt JOIN "x2" AS x ON x.ord = tgt."#ord" JOIN "k0" AS par ON par."#ord" = x.p

@@ -22,7 +22,9 @@ WITH "x3" AS (
   ORDER BY x.ord
   RETURNING "id"),
 "k3" AS (
-  SELECT row_number() OVER () AS "#ord", i.*
+  SELECT CASE WHEN count(*) OVER () = (
+    SELECT count(*)
+    FROM "x3") THEN row_number() OVER () END AS "#ord", i.*
   FROM "i3" AS i),
 "x2" AS (
   SELECT *
@@ -32,7 +34,9 @@ WITH "x3" AS (
   ORDER BY x.ord
   RETURNING "id"),
 "k2" AS (
-  SELECT row_number() OVER () AS "#ord", i.*
+  SELECT CASE WHEN count(*) OVER () = (
+    SELECT count(*)
+    FROM "x2") THEN row_number() OVER () END AS "#ord", i.*
   FROM "i2" AS i),
 "x1" AS (
   SELECT *
@@ -42,7 +46,9 @@ WITH "x3" AS (
   ORDER BY x.ord
   RETURNING "id"),
 "k1" AS (
-  SELECT row_number() OVER () AS "#ord", i.*
+  SELECT CASE WHEN count(*) OVER () = (
+    SELECT count(*)
+    FROM "x1") THEN row_number() OVER () END AS "#ord", i.*
   FROM "i1" AS i),
 "x0" AS (
   SELECT *
@@ -52,7 +58,9 @@ WITH "x3" AS (
   ORDER BY x.ord
   RETURNING "id"),
 "k0" AS (
-  SELECT row_number() OVER () AS "#ord", i.*
+  SELECT CASE WHEN count(*) OVER () = (
+    SELECT count(*)
+    FROM "x0") THEN row_number() OVER () END AS "#ord", i.*
   FROM "i0" AS i)
 SELECT set_config($14, coalesce((
       SELECT array_agg(k."id"

@@ -10,7 +10,9 @@ WITH "x0" AS (
   ORDER BY x.ord
   RETURNING "id"),
 "k0" AS (
-  SELECT row_number() OVER () AS "#ord", i.*
+  SELECT CASE WHEN count(*) OVER () = (
+    SELECT count(*)
+    FROM "x0") THEN row_number() OVER () END AS "#ord", i.*
   FROM "i0" AS i)
 SELECT (
   SELECT coalesce(array_to_json(array_agg("s2")), '[]')

@@ -11,7 +11,9 @@ WITH "x0" AS (
   ORDER BY x.ord
   RETURNING "id"),
 "k0" AS (
-  SELECT row_number() OVER () AS "#ord", i.*
+  SELECT CASE WHEN count(*) OVER () = (
+    SELECT count(*)
+    FROM "x0") THEN row_number() OVER () END AS "#ord", i.*
   FROM "i0" AS i)
 SELECT (
   SELECT row_to_json("s2")
