@@ -125,7 +125,7 @@ export function buildExecutionContext(
     errors: undefined,
     abortable,
     sourceRuns: undefined,
-    jsonFailure: undefined,
+    jsonFailures: undefined,
     escapedChars: 0,
     splicedBytes: undefined,
     plainObjects: false,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../test/support/seededRandom.js';
 import { needsEscape, quoteJSONString } from './leafToJSON.js';
 
-const sink = { jsonFailure: undefined, escapedChars: 0 };
+const sink = { jsonFailures: undefined, escapedChars: 0 };
 
 /** Characters around every boundary the check cares about, and some plain ones. */
 const ALPHABET = [

@@ -40,8 +40,14 @@ export function quoteJSONString(sink: TextSink, value: string): string {
 
 /** What the byte path keeps per execution while it writes (ExecutionContext). */
 export interface TextSink {
-  /** Where a JSON.stringify failure (a BigInt, a cycle) is kept until the response is done. */
-  jsonFailure: { readonly error: unknown } | undefined;
+  /**
+   * What JSON.stringify threw for values written so far (a BigInt, a cycle, a throwing toJSON),
+   * each kept until the response is done; the text holds a marker where each would have gone
+   * (jsonFailureMarker). Only a marker that is still in the response's text makes it fail: a
+   * value in a subtree nulled later was never concatenated, and JSON.stringify of graphql-js's
+   * result never sees it either.
+   */
+  jsonFailures: unknown[] | undefined;
   /**
    * How many characters of strings that needed escaping have been written through
    * JSON.stringify: a list whose items hold many is written as objects instead (textLists.ts).
@@ -77,9 +83,31 @@ function valueToJSON(sink: TextSink, value: unknown, key: string | number): stri
     }
     return text === undefined ? OMITTED : text;
   } catch (error) {
-    sink.jsonFailure ??= { error };
-    return 'null';
+    return jsonFailureMarker(sink, error);
   }
+}
+
+/**
+ * Keeps what JSON.stringify threw and gives the text written in the value's place: U+0001, the
+ * failure's index, U+0001. JSON text never holds a raw U+0001 (JSON.stringify escapes it in
+ * strings), nor does splicedJSON's marker (NUL-delimited).
+ */
+export function jsonFailureMarker(sink: TextSink, error: unknown): string {
+  const failures = (sink.jsonFailures ??= []);
+  failures.push(error);
+  return '\u0001' + String(failures.length - 1) + '\u0001';
+}
+
+/**
+ * Throws what JSON.stringify of graphql-js's result would throw: the failure whose marker comes
+ * first in the response's `data` text (JSON.stringify stops at the first value it cannot write).
+ */
+export function throwJSONFailure(sink: TextSink, data: string): void {
+  const failures = sink.jsonFailures;
+  if (failures === undefined) return;
+  const open = data.indexOf('\u0001');
+  if (open === -1) return;
+  throw failures[Number(data.slice(open + 1, data.indexOf('\u0001', open + 1)))];
 }
 
 /**

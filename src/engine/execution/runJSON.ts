@@ -6,6 +6,7 @@ import { errorsOf } from './CollectedErrors.js';
 import { buildExecutionContext, type ExecutionContext } from './ExecutionContext.js';
 import type { ExecutionSettings } from './ExecutionOptions.js';
 import { executeOperationToJSON } from './executeToJSON.js';
+import { throwJSONFailure } from './leafToJSON.js';
 import { assembleBytes } from './splicedJSON.js';
 
 export type PromiseOrValue<T> = T | Promise<T>;
@@ -94,7 +95,7 @@ function finishTextLater(ctx: ExecutionContext, data: Promise<string>): Promise<
 
 function finishText(ctx: ExecutionContext, data: string): string {
   if (errorsOf(ctx).length > 0) return finish(ctx, data, NO_OPTIONS).json as string;
-  if (ctx.jsonFailure !== undefined) throw ctx.jsonFailure.error;
+  throwJSONFailure(ctx, data);
   return '{"data":' + data + '}';
 }
 
@@ -103,7 +104,7 @@ function finish(ctx: ExecutionContext, data: string, options: RunJSONOptions): R
   // JSON.stringify of graphql-js's result writes `errors` before `data`: a failure writing an
   // error comes first, then one writing a value (kept while the data was written).
   const written = errors.length === 0 ? NO_ERRORS : writeErrors(errors, options);
-  if (ctx.jsonFailure !== undefined) throw ctx.jsonFailure.error;
+  throwJSONFailure(ctx, data);
   const text =
     errors.length === 0
       ? '{"data":' + data + '}'

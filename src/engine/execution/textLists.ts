@@ -15,7 +15,7 @@ import { isPromise, type ExecutionContext } from './ExecutionContext.js';
 import { makeListCompleter as objectListCompleter } from './executeToObject.js';
 import type * as interpreter from './executeToJSON.js';
 import { FIRST_FLAT_TEXT, FLAT_TEXT_CHUNK, flatText } from './flatText.js';
-import { OMITTED } from './leafToJSON.js';
+import { jsonFailureMarker, OMITTED } from './leafToJSON.js';
 import { addPath, type Path } from './Path.js';
 
 type Text = string | Promise<string>;
@@ -218,17 +218,33 @@ function completeIterable(
 /**
  * The list's text once its pending items settle: graphql-js resolves a list with promises
  * through Promise.all (see executeFields). `pending[0]` is the text before the first of them.
+ * Promise.all's own steps, written out (each item through Promise.resolve, then `then`; the list
+ * settles in the reaction of its last item or of its first failure), so that the list's text
+ * settles on the tick graphql-js's Promise.all does: a `.then` after Promise.all to join the
+ * text would settle it (and pass a failure on) one microtask later, and errors of sibling
+ * branches would then land in another order.
  */
 function joinPending(pending: Text[]): Promise<string> {
-  return Promise.all(pending).then((values) => {
-    let out = values[0]!;
-    const first = out.length === 1; // only '[' was written before the first promise
-    for (let k = 1; k < values.length; k++) {
-      const item = values[k] === OMITTED ? 'null' : values[k];
-      out += (first && k === 1 ? '' : ',') + item;
+  return new Promise((resolve, reject) => {
+    const values: string[] = new Array<string>(pending.length);
+    let remaining = pending.length;
+    for (let k = 0; k < pending.length; k++) {
+      void Promise.resolve(pending[k]!).then((value) => {
+        values[k] = value;
+        if (--remaining === 0) resolve(joinValues(values));
+      }, reject);
     }
-    return out + ']';
   });
+}
+
+function joinValues(values: string[]): string {
+  let out = values[0]!;
+  const first = out.length === 1; // only '[' was written before the first promise
+  for (let k = 1; k < values.length; k++) {
+    const item = values[k] === OMITTED ? 'null' : values[k];
+    out += (first && k === 1 ? '' : ',') + item;
+  }
+  return out + ']';
 }
 
 /** A value the object emitter completed, as JSON text (as leafToJSON's valueToJSON fails). */
@@ -242,8 +258,7 @@ function stringifyValue(ctx: ExecutionContext, value: unknown): string {
   try {
     return JSON.stringify(value) ?? 'null';
   } catch (error) {
-    ctx.jsonFailure ??= { error };
-    return 'null';
+    return jsonFailureMarker(ctx, error);
   }
 }
 
