@@ -120,7 +120,9 @@ function sortKeys(_key: string, value: unknown): unknown {
   let sorted = true;
   for (let i = 1; i < keys.length && sorted; i++) sorted = (keys[i - 1] as string) < keys[i]!;
   if (sorted) return value;
-  const copy: Record<string, unknown> = {};
+  // No prototype: a `__proto__` key (JSON.parse makes it an own property) is copied as a key,
+  // where assigning it on a plain object would set the copy's prototype and drop it.
+  const copy: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const key of keys.sort()) copy[key] = (value as Record<string, unknown>)[key];
   return copy;
 }
