@@ -51,4 +51,14 @@ export interface BuildContext extends CollectContext {
    */
   alias(prefix?: string): string;
   objectType(typeName: string): GraphQLObjectType;
+  /**
+   * Given by a builder that bounds a statement's bind parameters (createPgSource.ts): the values
+   * the arguments read so far will bind, counted as they are read (readArgs). A variable used
+   * under many aliases binds its values anew at each use, so only this count bounds them, and
+   * it stops a build that would exceed MAX_BIND_PARAMETERS before the rest is built.
+   */
+  readonly bindings?: { count: number };
 }
+
+/** Bind parameters one statement may carry: the fewest any driver takes (PGlite's, 2^15 - 1). */
+export const MAX_BIND_PARAMETERS = 32_767;

@@ -17,7 +17,9 @@ import { flatRowsBytes } from './flatRowsBytes.js';
 import { flatRowsJson, type FlatRows } from './flatRowsSql.js';
 import { listRowsJson } from './listRowsJson.js';
 import type { Model } from '../schema/Model.js';
+import { MAX_BIND_PARAMETERS } from './BuildContext.js';
 import { bindValues, Param, type Variables } from './Param.js';
+import { tooManyBindings } from './readArgument.js';
 import { withRequestSettings, type PgSettingsHook } from './requestSettings.js';
 import { rootFieldsSql } from './rootFieldsSql.js';
 import { databaseError, report } from './reportDatabaseError.js';
@@ -320,6 +322,7 @@ function buildStatement(
       correlated,
       alias: (prefix = 't') => `${prefix}${++n}`,
       objectType: (name) => request.schema.getType(name) as GraphQLObjectType,
+      bindings: { count: 0 },
     },
     model,
     request.fields,
@@ -330,6 +333,8 @@ function buildStatement(
   );
   if (reads !== undefined) addStatementTags(node, model, reads);
   const { text, values } = compileSql(node);
+  // The count while building bounds what arguments bind; this, everything else too.
+  if (values.length > MAX_BIND_PARAMETERS) throw tooManyBindings();
   const genericPlan = !correlatedValue(node, correlated);
   return { text, values, modes, floats, loose, spaced, rows, list, genericPlan };
 }

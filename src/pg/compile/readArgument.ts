@@ -1,4 +1,5 @@
 import {
+  type GraphQLError,
   GraphQLEnumType,
   GraphQLID,
   GraphQLInputObjectType,
@@ -13,9 +14,9 @@ import {
   type ValueNode,
 } from 'graphql';
 import type { ModelLimits } from '../schema/Model.js';
-import type { BuildContext } from './BuildContext.js';
+import { MAX_BIND_PARAMETERS, type BuildContext } from './BuildContext.js';
 import { nodeIdTypeName } from './nodeId.js';
-import { filterTooDeep, Param, type Variables } from './Param.js';
+import { badInput, filterTooDeep, Param, type Variables } from './Param.js';
 
 /**
  * An argument as the SQL compiler sees it: input objects and lists of input objects are real
@@ -226,14 +227,35 @@ export function readArgs(
   const node = nodes[0] as FieldNode;
   const fieldDef = parentType.getFields()[node.name.value];
   const args: Record<string, ArgValue> = {};
+  const bindings = context.bindings;
   for (const argDef of fieldDef?.args ?? []) {
     const argNode = node.arguments?.find((a) => a.name.value === argDef.name);
-    args[argDef.name] = readArgument(
+    const value = readArgument(
       argNode?.value,
       argDef.type,
       context.variables,
       context.model.limits,
     );
+    if (bindings !== undefined) {
+      bindings.count += paramsIn(value);
+      if (bindings.count > MAX_BIND_PARAMETERS) throw tooManyBindings();
+    }
+    args[argDef.name] = value;
   }
   return args;
+}
+
+/** The values an argument binds (its Params): an upper bound of the parameters it adds. */
+function paramsIn(value: ArgValue): number {
+  if (value instanceof Param) return 1;
+  if (value === null || typeof value !== 'object') return 0;
+  let count = 0;
+  for (const item of Array.isArray(value) ? value : Object.values(value)) count += paramsIn(item);
+  return count;
+}
+
+export function tooManyBindings(): GraphQLError {
+  return badInput(
+    `The operation binds more than ${MAX_BIND_PARAMETERS} values in one statement (a variable used under many aliases binds its values at each use).`,
+  );
 }
