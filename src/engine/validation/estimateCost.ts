@@ -211,6 +211,18 @@ export function estimateCost(
     for (const selection of selectionSet.selections) {
       let inner: Figures;
       if (selection.kind === Kind.FIELD) {
+        if (isIntrospection(selection)) {
+          // Without aliases, what introspection writes is bounded by the schema (fields of the
+          // same name merge). An alias repeats a whole subtree: under `__schema` or `__type`
+          // aliases multiply each other (100 of them wrote 300 MB), so such a selection is
+          // charged as unbounded; an alias on `__type` itself (several types by name) repeats
+          // one type's subtree, and on `__schema` the whole schema, which is charged too.
+          const aliased =
+            (selection.alias !== undefined && selection.name.value === '__schema') ||
+            (selection.selectionSet !== undefined && holdsAlias(selection.selectionSet));
+          plain.add(aliased ? MAX_COST_ESTIMATE : 1);
+          continue;
+        }
         if (sizedFields?.includes(selection.name.value)) {
           plain.add(1);
           sized.add(childrenFigure(fieldDefOf(parent, selection.name.value), selection));
@@ -291,6 +303,32 @@ export function estimateCost(
     }
     otherwise ??= declaredSize(fieldDef, names, listSize);
     return reads.length === 0 ? otherwise : { reads, otherwise };
+  }
+
+  const aliasedFragments = new Map<string, boolean>();
+  const isIntrospection = (node: FieldNode) =>
+    node.name.value === '__schema' || node.name.value === '__type';
+  /** Whether a field of the set or below it is aliased (fragments expanded, each walked once). */
+  function holdsAlias(selectionSet: SelectionSetNode): boolean {
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.FIELD) {
+        if (selection.alias !== undefined) return true;
+        if (selection.selectionSet !== undefined && holdsAlias(selection.selectionSet)) return true;
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        if (holdsAlias(selection.selectionSet)) return true;
+      } else {
+        const name = selection.name.value;
+        let known = aliasedFragments.get(name);
+        if (known === undefined) {
+          aliasedFragments.set(name, false); // a cycle: validation refuses those
+          const fragment = fragments.get(name);
+          known = fragment !== undefined && holdsAlias(fragment.selectionSet);
+          aliasedFragments.set(name, known);
+        }
+        if (known) return true;
+      }
+    }
+    return false;
   }
 
   const rootType = schema.getRootType(operation.operation);
