@@ -28,8 +28,18 @@ WITH rels AS (
 cols AS (
   SELECT a.attrelid, a.attnum, a.attname, a.attnotnull, a.atthasdef, a.attidentity, a.attgenerated,
          col_description(a.attrelid, a.attnum) AS comment,
-         -- A domain is read as its base type; an array as its element type.
-         CASE WHEN t.typtype = 'd' THEN t.typbasetype ELSE t.oid END AS typid
+         -- A domain is read as its base type (through domains over domains); an array as its
+         -- element type.
+         CASE WHEN t.typtype = 'd' THEN (
+           WITH RECURSIVE d(oid, typtype, typbasetype) AS (
+             SELECT t.oid, t.typtype, t.typbasetype
+             UNION ALL
+             SELECT b.oid, b.typtype, b.typbasetype
+             FROM d JOIN pg_catalog.pg_type b ON b.oid = d.typbasetype
+             WHERE d.typtype = 'd'
+           )
+           SELECT d.oid FROM d WHERE d.typtype <> 'd'
+         ) ELSE t.oid END AS typid
   FROM pg_catalog.pg_attribute a
   JOIN pg_catalog.pg_type t ON t.oid = a.atttypid
   WHERE a.attrelid IN (SELECT oid FROM rels) AND a.attnum > 0 AND NOT a.attisdropped
