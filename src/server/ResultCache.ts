@@ -148,7 +148,10 @@ export class ResultCache {
   /** The execution already running for `key`, which an identical request waits for. */
   joinFlight(key: string): Flight | undefined {
     const flight = this.#flights.get(key);
-    if (flight !== undefined) this.#stats.shared++;
+    // A flight that started before an invalidation may answer from before that write (its reads
+    // are known only once it is done): a request arriving after the write runs on its own.
+    if (flight === undefined || flight.epoch !== this.#epoch) return undefined;
+    this.#stats.shared++;
     return flight;
   }
 
@@ -170,12 +173,12 @@ export class ResultCache {
     const admitted = this.#admits(key);
     const done = running.then(
       (outcome) => {
-        this.#flights.delete(key);
+        if (this.#flights.get(key) === flight) this.#flights.delete(key);
         flight.response = this.#settle(key, epoch, ttlMs, outcome, admitted);
         return outcome;
       },
       (error: unknown) => {
-        this.#flights.delete(key);
+        if (this.#flights.get(key) === flight) this.#flights.delete(key);
         throw error;
       },
     );
