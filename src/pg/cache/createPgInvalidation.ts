@@ -66,7 +66,14 @@ export function createPgInvalidation(
         resolveListening();
         return;
       }
-      started = client.listen(channel, hear).then(
+      // Each LISTEN after the first follows a lost connection: what was notified in between was
+      // missed, so everything is invalidated.
+      let listens = 0;
+      const relistened = () => {
+        if (listens++ === 0) return;
+        for (const listener of listeners) listener([ANY_WRITE]);
+      };
+      started = client.listen(channel, hear, relistened).then(
         (unlisten) => {
           stop = unlisten;
           resolveListening();

@@ -102,18 +102,50 @@ export function createPgClient(url: string, options: PoolOptions = {}): SqlClien
         ? transaction((tx) => tx.query(text, values), queryOptions)
         : gate.run(() => runNamed(pool, text, values), queryOptions),
     transaction,
-    async listen(channel, onNotify) {
+    async listen(channel, onNotify, onListen) {
       assertChannel(channel);
-      const client = new pg.Client({ connectionString: url, application_name: 'sluice' });
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel) onNotify(message.payload ?? '');
-      });
-      await client.query(compileSql(sql`LISTEN ${identifier(channel)}`).text);
-      listeners.add(client);
+      let closed = false;
+      let current: pg.Client | undefined;
+      // One connection of its own; when it is lost ('error' then 'end'), another is made and
+      // LISTENs again (retried with back-off), then onListen says notifications were missed.
+      const open = async (): Promise<void> => {
+        const client = new pg.Client({ connectionString: url, application_name: 'sluice' });
+        client.on('error', () => {});
+        client.on('notification', (message) => {
+          if (message.channel === channel) onNotify(message.payload ?? '');
+        });
+        let ready = false;
+        client.on('end', () => {
+          listeners.delete(client);
+          if (ready && !closed && current === client) void reopen();
+        });
+        current = client;
+        listeners.add(client);
+        await client.connect();
+        await client.query(compileSql(sql`LISTEN ${identifier(channel)}`).text);
+        ready = true;
+      };
+      const reopen = async (): Promise<void> => {
+        for (let wait = 100; !closed; wait = Math.min(wait * 2, 5_000)) {
+          try {
+            await open();
+            onListen?.();
+            return;
+          } catch {
+            await current?.end().catch(() => {});
+            await new Promise((resolve) => setTimeout(resolve, wait).unref());
+          }
+        }
+      };
+      await open();
+      onListen?.();
       return async () => {
-        listeners.delete(client);
-        await client.end();
+        closed = true;
+        const client = current;
+        if (client !== undefined) {
+          listeners.delete(client);
+          await client.end();
+        }
       };
     },
     exec: (script) =>
