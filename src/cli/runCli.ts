@@ -48,12 +48,16 @@ const COMMANDS: Record<CommandName, Command> = {
     },
   },
   demo: {
-    summary: 'serve a demo database (embedded PGlite) with GraphiQL',
+    summary: 'serve a demo database (embedded PGlite; DATABASE_URL: that database) with GraphiQL',
     usage: 'sluice demo [options]',
     async run(config, io) {
+      const logger = cliLogger(config, io);
+      // With DATABASE_URL, the database it names is served instead of the embedded demo.
+      if (io.env['DATABASE_URL'] && !config.memory) {
+        return startServer(await serveSource('serve', config, io, logger), config, io, logger);
+      }
       const options = config.memory ? undefined : reflectOptions(config);
       const progress = createProgressBar(io.stderr, 'Seeding demo data');
-      const logger = cliLogger(config, io);
       const source = options
         ? await loadDemoSource(progress, logger, options)
         : await loadMemoryDemoSource(progress);
