@@ -66,10 +66,10 @@ export class Metrics {
     lines.push(`sluice_graphql_errors_total{kind="field"} ${this.errors.field}`);
 
     metric('sluice_http_request_duration_seconds', 'histogram', 'GraphQL HTTP request latency.');
+    let cumulative = 0;
     BUCKETS.forEach((le, i) => {
-      lines.push(
-        `sluice_http_request_duration_seconds_bucket{le="${le}"} ${this.bucketCounts[i] ?? 0}`,
-      );
+      cumulative += this.bucketCounts[i] ?? 0;
+      lines.push(`sluice_http_request_duration_seconds_bucket{le="${le}"} ${cumulative}`);
     });
     lines.push(`sluice_http_request_duration_seconds_bucket{le="+Inf"} ${this.durationCount}`);
     lines.push(`sluice_http_request_duration_seconds_sum ${this.durationSum}`);

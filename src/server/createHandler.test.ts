@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { codeOf, GQL_RESPONSE, send, testHandler } from './__fixtures__/testServer.js';
+import { createJsonLogger } from './logger.js';
 
 const query = '{ hello }';
 const csrf = { 'x-graphql-csrf': '1' };
@@ -274,5 +275,17 @@ describe('GET requests (spec "GET") and CSRF protection', () => {
       expect(res.status).toBe(400);
       expect(codeOf(res)).toBe('BAD_REQUEST');
     }
+  });
+});
+
+describe('the request log', () => {
+  it('stays bounded when the operation name is huge (the name cut at 100 characters)', async () => {
+    const lines: string[] = [];
+    const { handle } = testHandler({ logger: createJsonLogger((l) => lines.push(l)) });
+    const name = 'Q' + 'x'.repeat(90_000);
+    const res = await send(handle, { json: { query: `query ${name} { hello }` } });
+    expect(res.status).toBe(200);
+    const line = lines.find((l) => l.includes('"msg":"request"'))!;
+    expect(line.length).toBeLessThan(4096);
   });
 });

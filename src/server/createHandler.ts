@@ -151,7 +151,10 @@ export function buildHandler(options: ServerOptions): HandlerCore {
       path: graphqlPath,
       status: response.status,
       operationType: info.operationType,
-      operationName: info.operationName,
+      operationName:
+        info.operationName !== undefined && info.operationName.length > 100
+          ? `${info.operationName.slice(0, 100)}…`
+          : info.operationName,
       errors: info.requestErrors + info.fieldErrors,
       code: info.code,
       durationMs: Math.round(seconds * 1e6) / 1000,
