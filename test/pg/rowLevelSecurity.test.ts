@@ -216,6 +216,24 @@ describe('row-level security through pgSettings', () => {
     expect(bad.errors?.[0]?.extensions?.code).toBe(ErrorCode.INTERNAL_SERVER_ERROR);
   });
 
+  it('masks a hook’s bad answer in production, and reports it in full', async () => {
+    const { schema } = await reflect(db.client, {
+      pgSettings: () => ({ settings: { 'app.secret_name': 42 as unknown as string } }),
+    });
+    const reported: string[] = [];
+    const engine = createEngine({
+      schema,
+      maskErrors: true,
+      onUnexpectedError: (error) => reported.push(error.message),
+    });
+    const prepared = engine.prepare('{ notes { id } }');
+    if (!prepared.ok) throw new Error(prepared.body);
+    const body = JSON.parse((await prepared.execute({})).body) as ResponseBody;
+    expect(body.errors?.[0]?.message).toBe('Unexpected error.');
+    expect(body.errors?.[0]?.extensions?.code).toBe(ErrorCode.INTERNAL_SERVER_ERROR);
+    expect(reported).toEqual(['pgSettings: The setting "app.secret_name" is not a string.']);
+  });
+
   it('takes a promise of another realm as a promise, not as settings with no role', async () => {
     const { schema } = await reflect(db.client, {
       pgSettings: () => runInNewContext('Promise.resolve(pg)', { pg: as('alice').pg }),

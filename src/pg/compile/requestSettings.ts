@@ -1,5 +1,3 @@
-import { GraphQLError } from 'graphql';
-import { ErrorCode } from '../../engine/index.js';
 import type { SetupStatement } from '../driver/SqlClient.js';
 
 /**
@@ -70,11 +68,13 @@ export function settingsStatement(
   return { text: SETTINGS_TEXT, values: [JSON.stringify(entries)] };
 }
 
-/** A hook's own bad answer: a bug of the application, not of the client's request. */
-function badSettings(message: string): GraphQLError {
-  return new GraphQLError(`pgSettings: ${message}`, {
-    extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR },
-  });
+/**
+ * A hook's own bad answer: a bug of the application, not of the client's request. A plain Error,
+ * so the engine treats it as any unexpected error: coded INTERNAL_SERVER_ERROR, reported to
+ * `onUnexpectedError` in full, and masked under `maskErrors` (its message names settings).
+ */
+function badSettings(message: string): Error {
+  return new Error(`pgSettings: ${message}`);
 }
 
 /**
