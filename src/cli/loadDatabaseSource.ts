@@ -142,9 +142,12 @@ export async function loadDatabaseSource(
     },
     logger,
   );
+  const schemas = options.schemas ?? ['public'];
+  // The version the first reflection read (or older): DDL that lands before the watch's first
+  // look is then seen as a change.
+  const reflectedVersion = await catalogVersion(client, schemas).catch(() => undefined);
   const { schema, warnings } = await reflectDatabase(client, logged, label);
   for (const warning of warnings) logger.warn(warning);
-  const schemas = options.schemas ?? ['public'];
   return {
     schema,
     reload: async () => {
@@ -152,7 +155,8 @@ export async function loadDatabaseSource(
       for (const warning of again.warnings) logger.warn(warning);
       return again.schema;
     },
-    watch: (onChange, intervalMs) => watchCatalog(client, schemas, onChange, intervalMs, logger),
+    watch: (onChange, intervalMs) =>
+      watchCatalog(client, schemas, onChange, intervalMs, logger, reflectedVersion),
     // The role and settings a request runs with decide what it may read: they key its cache entry.
     ...(auth
       ? {
@@ -189,8 +193,9 @@ function watchCatalog(
   onChange: () => void,
   intervalMs: number,
   logger: Logger,
+  reflectedVersion?: string,
 ): () => void {
-  let last: string | undefined;
+  let last: string | undefined = reflectedVersion;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const look = async () => {

@@ -26,8 +26,15 @@ interface Answer {
   errors?: Array<{ message: string; extensions?: { code?: string } }>;
 }
 
-/** A server over the test database, in this process; `stop()` sends it SIGTERM. */
-async function serve(config: Partial<ServeConfig>) {
+/**
+ * A server over the test database, in this process; `stop()` sends it SIGTERM. `options` are
+ * the source's (loadDatabaseSource); `beforeStart` runs between the reflection and the start.
+ */
+async function serve(
+  config: Partial<ServeConfig>,
+  options: Parameters<typeof loadDatabaseSource>[1] = {},
+  beforeStart?: () => Promise<void>,
+) {
   // The database is the file's: the server must not end it when it stops.
   const client: SqlClient = { ...db.client, end: async () => {} };
   const logs: Array<Record<string, unknown>> = [];
@@ -36,7 +43,7 @@ async function serve(config: Partial<ServeConfig>) {
     info: (msg: string, fields?: Record<string, unknown>) => logs.push({ msg, ...fields }),
     error: (msg: string, fields?: Record<string, unknown>) => logs.push({ msg, ...fields }),
   };
-  const source = await loadDatabaseSource(client, {}, 'the test database', logger);
+  const source = await loadDatabaseSource(client, options, 'the test database', logger);
   const handlers = new Map<string, () => void>();
   let stderr = '';
   const io: CliIO = {
@@ -47,6 +54,7 @@ async function serve(config: Partial<ServeConfig>) {
     onSignal: (signal, listener) => handlers.set(signal, listener),
     readStdin: () => Promise.resolve(''),
   };
+  await beforeStart?.();
   const serving = startServer(source, { ...DEFAULT_CONFIG, port: 0, ...config }, io, logger);
   await expect.poll(() => /serving GraphQL at (\S+)/.exec(stderr)?.[1]).toBeTruthy();
   const url = /serving GraphQL at (\S+)/.exec(stderr)![1]!;
@@ -148,5 +156,39 @@ describe('schema reload', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(reloads()).toBe(1);
     await server.stop();
+  });
+
+  it('--watch: DDL between the first reflection and the watch’s first look is picked up', async () => {
+    const server = await serve({ watch: true, watchIntervalMs: 100 }, {}, () =>
+      db.client.exec(`ALTER TABLE items ADD COLUMN stock int NOT NULL DEFAULT 7`),
+    );
+    await expect
+      .poll(async () => JSON.stringify(await server.post('{ items(limit: 1) { stock } }')), {
+        timeout: 5_000,
+      })
+      .toBe(JSON.stringify({ data: { items: [{ stock: 7 }] } }));
+    await server.stop();
+    await db.client.exec(`ALTER TABLE items DROP COLUMN stock`);
+  });
+
+  it('a statement prepared before a column’s type changed runs with request settings too', async () => {
+    const query = '{ items(limit: 2) { id name } }';
+    const plain = await serve({}, { plainRows: true });
+    const answers: Answer[] = [];
+    for (let i = 0; i < 8; i++) answers.push(await plain.post(query));
+    await db.client.exec(`ALTER TABLE items ALTER COLUMN name TYPE varchar(50)`);
+    for (let i = 0; i < 8; i++) answers.push(await plain.post(query));
+    await db.client.exec(`ALTER TABLE items ALTER COLUMN name TYPE text`);
+    await plain.stop();
+    // Same pool, with settings: a transaction per request (postgres.js's own retry of
+    // "cached plan must not change result type" ran inside the aborted transaction).
+    const settings = await serve(
+      {},
+      { plainRows: true, pgSettings: () => ({ settings: { 'app.x': '1' } }) },
+    );
+    for (let i = 0; i < 8; i++) answers.push(await settings.post(query));
+    await settings.stop();
+    expect(answers.flatMap((answer, i) => (answer.errors ? [i] : []))).toEqual([]);
+    expect(answers.at(-1)?.data?.['items']).toHaveLength(2);
   });
 });

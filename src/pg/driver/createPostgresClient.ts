@@ -96,6 +96,25 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
     queryOptions: QueryOptions,
     setup: SetupStatement,
     raw: boolean,
+  ): Promise<T> => {
+    // A prepared statement whose result type a DDL changed fails, once per connection that
+    // prepared it, with "cached plan must not change result type" (postgres.js's own retry runs
+    // in the aborted transaction, then drops the statement): the transaction, rolled back, is
+    // run again, at most once per connection of the pool.
+    const attempt = (left: number): Promise<T> =>
+      scopedOnce<T>(text, values, queryOptions, setup, raw).catch((error: unknown) => {
+        const e = error as { code?: unknown; routine?: unknown } | null;
+        if (left === 0 || e?.code !== '0A000' || e.routine !== 'RevalidateCachedQuery') throw error;
+        return attempt(left - 1);
+      });
+    return attempt(max);
+  };
+  const scopedOnce = <T>(
+    text: string,
+    values: ReadonlyArray<unknown>,
+    queryOptions: QueryOptions,
+    setup: SetupStatement,
+    raw: boolean,
   ): Promise<T> =>
     gate.run(async () => {
       const pools = poolOf(queryOptions);
