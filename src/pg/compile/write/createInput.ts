@@ -38,8 +38,11 @@ export interface WriteGroup {
   /** Columns given by at least one row of the group, in table order. */
   readonly columns: ReadonlyArray<ColumnModel>;
   readonly rows: WriteRow[];
-  /** Defaulted columns its rows fill through a parent relation (the others take the default). */
-  readonly filled?: ReadonlySet<string>;
+  /**
+   * Defaulted columns a parent relation fills in other rows of the level but not in these: they
+   * take their default rather than the relation's (absent) key.
+   */
+  readonly defaulted?: ReadonlySet<string>;
 }
 
 export interface WriteRow extends PathStep {
@@ -318,16 +321,16 @@ function finish(node: WriteNode): void {
   };
   node.groups = [...groups.values()].map((rows) => {
     const given = givenBy(rows);
-    const filled = new Set(
+    // The rows of a group agree on which such columns a relation fills (it is in their key).
+    const defaulted = new Set(
       columns
-        .filter((c) => c.defaulted && c.byField !== undefined)
-        .filter((c) => c.byField?.some((f) => rows[0]?.refs?.has(f) === true) === true)
+        .filter((c) => c.defaulted && c.byField?.some((f) => rows[0]?.refs?.has(f)) === false)
         .map((c) => c.name),
     );
     return {
       columns: [...write.columns.values()].filter((c) => given.has(c.name)),
       rows,
-      filled,
+      defaulted,
     };
   });
 }
@@ -356,7 +359,9 @@ function shapeOf(order: ReadonlyArray<WriteNode>): string {
       const via = node.attach ? `${node.attach.parent.id}.${node.attach.relation.name}` : '';
       const parents = [...node.parents].map(([field, p]) => `${field}>${p.id}`).join(',');
       const groups = node.groups
-        .map((g) => g.columns.map((c) => c.name).join(',') + '<' + [...(g.filled ?? [])].join(','))
+        .map(
+          (g) => `${g.columns.map((c) => c.name).join(',')}<${[...(g.defaulted ?? [])].join(',')}`,
+        )
         .join('|');
       return `${node.id}:${node.table.typeName}<${via}(${groups})[${parents}]`;
     })

@@ -106,8 +106,6 @@ function levelCtes(
   );
   const joins: SqlNode[] = [];
   const filled = new Map<string, SqlNode>();
-  /** Columns a parent relation fills: a defaulted one only for the groups whose rows give it. */
-  const byParent = new Set<string>();
   for (const [field, parent] of node.parents) {
     const relation = writeRelations(node.table).find((r) => r.name === field)?.relation;
     const alias = identifier(`r_${field}`);
@@ -118,7 +116,6 @@ function levelCtes(
       const value = sql`${alias}.${identifier(target)}`;
       const before = filled.get(local);
       filled.set(local, before ? sql`coalesce(${before}, ${value})` : value);
-      byParent.add(local);
     }
   }
   const attach = node.attach?.relation.relation;
@@ -134,12 +131,7 @@ function levelCtes(
     const values: SqlNode[] = [];
     for (const column of node.table.write?.columns.values() ?? []) {
       const given = group.columns.includes(column) ? givenValue(source, column) : undefined;
-      const skip =
-        byParent.has(column.name) &&
-        column.column.hasDefault === true &&
-        group.filled !== undefined &&
-        !group.filled.has(column.name);
-      const fill = skip ? undefined : filled.get(column.name);
+      const fill = group.defaulted?.has(column.name) ? undefined : filled.get(column.name);
       if (given === undefined && fill === undefined) continue;
       targets.push(identifier(column.name));
       values.push(
