@@ -5,6 +5,7 @@ import { tableTag } from '../compile/statementTags.js';
 import type { SetupStatement, SqlClient } from '../driver/SqlClient.js';
 import type { TableModel } from '../schema/Model.js';
 import { probeParamTypes } from './probeParamTypes.js';
+import { runEntries } from './entryRows.js';
 import type { ChangeOp, PgChanges, TableChanges } from './createPgChanges.js';
 import { EventQueue, type ChangeEvent } from './EventQueue.js';
 import { EventStatementCache } from './EventStatementCache.js';
@@ -116,37 +117,24 @@ export function createChangeFeed(
       else same.push(s);
     }
     const audience = [...audiences.values()];
-    const entries = [...audiences.keys()];
-    const values = `[${entries.join(',')}]`;
-    const query = (text: string, json: string) =>
-      reader.query(
-        text,
-        [JSON.stringify(keys), json],
-        group.setup === undefined ? undefined : { setup: group.setup },
-      );
     const fetch = async () => {
       const text = await (group.text ??= probeParamTypes(reader, statement.text).then((types) =>
         multiplexedText(statement, types),
       ));
-      const failed = new Map<number, unknown>();
-      try {
-        return { rows: await query(text, values), failed };
-      } catch (error) {
-        if (entries.length < 2) throw error;
-        // One subscriber's values can make the shared statement fail (a value PostgreSQL
-        // refuses): each entry alone, so that only the subscribers of that entry get the error.
-        const rows: Array<ReadonlyArray<unknown>> = [];
-        for (const [i, entry] of entries.entries()) {
-          try {
-            for (const [, ord, json] of await query(text, `[${entry}]`))
-              rows.push([i + 1, ord, json]);
-          } catch (alone) {
-            failed.set(i + 1, alone);
-          }
-        }
-        rows.sort((a, b) => Number(a[1]) - Number(b[1]) || Number(a[0]) - Number(b[0]));
-        return { rows, failed };
-      }
+      const answer = await runEntries([...audiences.keys()], (values) =>
+        reader.query(
+          text,
+          [JSON.stringify(keys), values],
+          group.setup === undefined ? undefined : { setup: group.setup },
+        ),
+      );
+      // Run one by one, the entries' rows are put back in the order of the keys.
+      const rows = answer.alone
+        ? [...answer.rows].sort(
+            (a, b) => Number(a[1]) - Number(b[1]) || Number(a[0]) - Number(b[0]),
+          )
+        : answer.rows;
+      return { rows, failed: answer.failed };
     };
     group.running = group.running.then(fetch).then(
       ({ rows, failed }) => {

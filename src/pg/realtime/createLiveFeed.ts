@@ -16,6 +16,7 @@ import {
   type LiveStatement,
 } from './liveStatement.js';
 import { probeParamTypes } from './probeParamTypes.js';
+import { runEntries } from './entryRows.js';
 
 export interface LiveFeedOptions {
   /**
@@ -176,26 +177,13 @@ export function createLiveFeed(
       liveMultiplexedText(node, types),
     );
     const text = await group.text;
-    const query = (json: string) =>
-      reader.query(text, [json], group.setup === undefined ? undefined : { setup: group.setup });
-    let answer;
-    try {
-      answer = await query(JSON.stringify(values));
-    } catch (error) {
-      if (values.length < 2) throw error;
-      // One subscriber's values can make the shared statement fail (a value PostgreSQL refuses):
-      // each alone, so that only the subscribers of those values get the error.
-      for (const [i, one] of values.entries()) {
-        try {
-          for (const row of await query(JSON.stringify([one])))
-            results.set(i + 1, liveResult(statement, row));
-        } catch (alone) {
-          results.set(i + 1, databaseError(alone));
-        }
-      }
-      return results;
-    }
-    for (const row of answer) results.set(Number(row[0]), liveResult(statement, row));
+    const answer = await runEntries(
+      values.map((one) => JSON.stringify(one)),
+      (json) =>
+        reader.query(text, [json], group.setup === undefined ? undefined : { setup: group.setup }),
+    );
+    for (const [who, error] of answer.failed) results.set(who, databaseError(error));
+    for (const row of answer.rows) results.set(Number(row[0]), liveResult(statement, row));
     return results;
   };
 
