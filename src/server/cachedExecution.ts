@@ -80,18 +80,15 @@ const NO_STORE = 'no-store';
 export function runCached(run: CachedRun): HttpResponse | Promise<HttpResponse> {
   const { cache, prepared } = run;
   if (prepared.operationType === 'mutation') {
-    const ran = run.execute(run.scope);
-    if (!(ran instanceof Promise)) {
-      if (ran.hasData) invalidateWrites(cache, ran.tags);
-      return uncached(run.answer(ran));
-    }
-    // Invalidated when the mutation settles, not when its request is answered: a request that
-    // timed out (504) or whose client left may still have committed its writes.
-    const invalidated = ran.then((outcome) => {
+    const written = (outcome: ExecuteOutcome<string | Uint8Array>) => {
       if (outcome.hasData) invalidateWrites(cache, outcome.tags);
       return outcome;
-    });
-    return run.wait(invalidated, (outcome) => uncached(run.answer(outcome)));
+    };
+    const ran = run.execute(run.scope);
+    if (!(ran instanceof Promise)) return uncached(run.answer(written(ran)));
+    // Invalidated when the mutation settles, not when its request is answered: a request that
+    // timed out (504) or whose client left may still have committed its writes.
+    return run.wait(ran.then(written), (outcome) => uncached(run.answer(outcome)));
   }
   const policy = cache.policyOf(prepared, cache.rootType);
   const key = policy === undefined ? undefined : keyOf(run, policy);

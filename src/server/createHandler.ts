@@ -15,7 +15,7 @@ import { Metrics } from './Metrics.js';
 import { createPersistedOperations } from './persisted.js';
 import { createEndpointCache, type EndpointCache } from './cachedExecution.js';
 import { requestIdOf } from './requestId.js';
-import { errorResponse, HttpError, jsonResponse, textResponse } from './responses.js';
+import { addVary, errorResponse, HttpError, jsonResponse, textResponse } from './responses.js';
 import type { CorsOptions, Handler, HttpRequest, HttpResponse, ServerOptions } from './types.js';
 
 export const DEFAULTS = {
@@ -72,7 +72,7 @@ function addCorsHeaders(
 ): void {
   const { vary, ...rest } = corsHeaders(request, cors);
   Object.assign(headers, rest);
-  if (vary !== undefined) headers['vary'] = headers['vary'] ? `${headers['vary']}, ${vary}` : vary;
+  if (vary !== undefined) addVary(headers, vary);
 }
 
 function normalizePath(path: string): string {

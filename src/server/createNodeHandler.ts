@@ -5,7 +5,7 @@ import { buildHandler, DEFAULTS, type HandlerCore } from './createHandler.js';
 import { JSON_TYPE, negotiateResponseType } from './mediaType.js';
 import { discardBody } from './discardBody.js';
 import { ClientGone, readBody } from './readBody.js';
-import { errorResponse, HttpError } from './responses.js';
+import { addVary, errorResponse, HttpError } from './responses.js';
 import type { HttpRequest, HttpResponse, ServerOptions } from './types.js';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -152,7 +152,7 @@ export function createNodeAdapter(options: ServerOptions): NodeAdapter {
     // A body under the threshold is the same whatever Accept-Encoding says, so it does not vary
     // by it (RFC 9110 §12.5.5): no Vary, no negotiation.
     if (length < COMPRESS_MIN_BYTES) return write(res, response, body, length);
-    headers['vary'] = headers['vary'] ? `${headers['vary']}, Accept-Encoding` : 'Accept-Encoding';
+    addVary(headers, 'Accept-Encoding');
     const coding = negotiateEncoding(req.headers['accept-encoding']);
     if (!coding) return write(res, response, body, length);
     const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;

@@ -49,3 +49,9 @@ export function jsonResponse(status: number, value: unknown): HttpResponse {
 export function textResponse(status: number, contentType: string, body: string): HttpResponse {
   return { status, headers: { 'content-type': contentType }, body };
 }
+
+/** Adds `value` to a response's `Vary`, after what another step put there (a cached answer's). */
+export function addVary(headers: Record<string, string>, value: string): void {
+  const vary = headers['vary'];
+  headers['vary'] = vary ? `${vary}, ${value}` : value;
+}
