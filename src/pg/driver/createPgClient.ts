@@ -13,6 +13,7 @@ import {
   type SqlTransaction,
 } from './SqlClient.js';
 import { SetupError } from './setupStatement.js';
+import { retryWithBackoff } from './retryWithBackoff.js';
 
 /**
  * A pooled client on node-postgres, kept for the driver comparison (test/pg/measure/drivers.ts)
@@ -125,18 +126,15 @@ export function createPgClient(url: string, options: PoolOptions = {}): SqlClien
         await client.query(compileSql(sql`LISTEN ${identifier(channel)}`).text);
         ready = true;
       };
-      const reopen = async (): Promise<void> => {
-        for (let wait = 100; !closed; wait = Math.min(wait * 2, 5_000)) {
-          try {
+      const reopen = () =>
+        retryWithBackoff(
+          async () => {
             await open();
             onListen?.();
-            return;
-          } catch {
-            await current?.end().catch(() => {});
-            await new Promise((resolve) => setTimeout(resolve, wait).unref());
-          }
-        }
-      };
+          },
+          () => closed,
+          () => current?.end().catch(() => {}),
+        );
       await open();
       onListen?.();
       return async () => {

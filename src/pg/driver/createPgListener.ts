@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import { quoteIdentifier } from '../sql/compileSql.js';
+import { retryWithBackoff } from './retryWithBackoff.js';
 
 interface Entry {
   readonly onNotify: (payload: string) => void;
@@ -8,7 +9,6 @@ interface Entry {
 
 /** A LISTEN that has not answered by then is taken for a dead connection, which is replaced. */
 const LISTEN_TIMEOUT_MS = 10_000;
-const MAX_BACKOFF_MS = 5_000;
 
 export interface PgListener {
   listen(
@@ -71,18 +71,16 @@ export function createPgListener(
 
   /** Every channel listened again (retried until it works), then every `onListen` called. */
   const recover = (): Promise<void> =>
-    (recovering ??= (async () => {
-      for (let wait = 100; !ended && channels.size > 0; wait = Math.min(wait * 2, MAX_BACKOFF_MS)) {
-        try {
-          for (const channel of [...channels.keys()]) await listenOn(channel);
-          for (const entries of [...channels.values()])
-            for (const entry of [...entries]) entry.onListen?.();
-          return;
-        } catch {
-          await new Promise((resolve) => setTimeout(resolve, wait).unref());
-        }
-      }
-    })().finally(() => (recovering = undefined)));
+    (recovering ??= retryWithBackoff(
+      async () => {
+        for (const channel of [...channels.keys()]) await listenOn(channel);
+        for (const entries of [...channels.values()])
+          for (const entry of [...entries]) entry.onListen?.();
+      },
+      () => ended || channels.size === 0,
+    )
+      .then(() => undefined)
+      .finally(() => (recovering = undefined)));
 
   return {
     async listen(channel, onNotify, onListen) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SqlClient } from '../driver/SqlClient.js';
+import { retryWithBackoff } from '../driver/retryWithBackoff.js';
 
 /** The channel the triggers `sluice db triggers` installs notify on (docs/realtime.md). */
 export const CHANGES_CHANNEL = 'sluice_changes';
@@ -108,22 +109,23 @@ export function createPgChanges(client: SqlClient, options: PgChangesOptions = {
   };
   /** LISTEN until it works (or the changes are closed); every LISTEN after the first is a gap. */
   const listen = async (): Promise<void> => {
-    for (let wait = 100; !closed; wait = Math.min(wait * 2, 5_000)) {
-      try {
-        if (client.listen === undefined)
-          throw new Error(`The ${client.driver} client cannot LISTEN`);
-        stop = await client.listen(channel, hear, () => {
+    const listenOn = client.listen;
+    if (closed) return;
+    if (listenOn === undefined) {
+      onError(new Error(`The ${client.driver} client cannot LISTEN`));
+      return;
+    }
+    await retryWithBackoff(
+      async () => {
+        stop = await listenOn.call(client, channel, hear, () => {
           listens += 1;
           heard = true;
           if (listens > 1) missed();
         });
-        return;
-      } catch (error) {
-        onError(error);
-        if (client.listen === undefined) return;
-        await new Promise((resolve) => setTimeout(resolve, wait).unref());
-      }
-    }
+      },
+      () => closed,
+      onError,
+    );
   };
   const relisten = async () => {
     const old = stop;
