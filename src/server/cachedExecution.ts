@@ -90,7 +90,9 @@ export function runCached(run: CachedRun): HttpResponse | Promise<HttpResponse> 
     // timed out (504) or whose client left may still have committed its writes.
     return run.wait(ran.then(written), (outcome) => uncached(run.answer(outcome)));
   }
-  const policy = cache.policyOf(prepared, cache.rootType);
+  // While the bus may miss other processes' writes, an entry could be stale: none is used.
+  const policy =
+    cache.bus?.hearing?.() === false ? undefined : cache.policyOf(prepared, cache.rootType);
   const key = policy === undefined ? undefined : keyOf(run, policy);
   if (policy === undefined || key === undefined) {
     const ran = run.execute(run.scope);

@@ -109,6 +109,11 @@ export interface InvalidationBus {
   publish(tags: ReadonlyArray<string>): void;
   /** Calls `listener` with the tags written elsewhere. */
   subscribe(listener: (tags: ReadonlyArray<string>) => void): void;
+  /**
+   * False while the bus may be missing what is written elsewhere (its connection lost and not
+   * yet back): the cache then neither answers nor keeps. Absent: always hearing.
+   */
+  hearing?(): boolean;
 }
 
 /** The result cache (docs/cache.md). Off unless given; nothing is cached without a policy. */

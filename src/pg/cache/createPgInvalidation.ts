@@ -19,6 +19,8 @@ export interface PgInvalidationOptions {
 export interface PgInvalidation {
   publish(tags: ReadonlyArray<string>): void;
   subscribe(listener: (tags: ReadonlyArray<string>) => void): void;
+  /** False from a lost LISTEN connection until it LISTENs again. */
+  hearing(): boolean;
   /** Settles once LISTEN is in place (after the first `subscribe`). */
   readonly listening: Promise<void>;
   /** Stops listening (the client's `end` does too). */
@@ -42,6 +44,7 @@ export function createPgInvalidation(
   const listeners: Array<(tags: ReadonlyArray<string>) => void> = [];
   let stop: (() => Promise<void>) | undefined;
   let started: Promise<void> | undefined;
+  let lost = false;
   let resolveListening: () => void = () => {};
   const listening = new Promise<void>((resolve) => (resolveListening = resolve));
 
@@ -70,20 +73,24 @@ export function createPgInvalidation(
       // missed, so everything is invalidated.
       let listens = 0;
       const relistened = () => {
+        lost = false;
         if (listens++ === 0) return;
         for (const listener of listeners) listener([ANY_WRITE]);
       };
-      started = client.listen(channel, hear, relistened).then(
-        (unlisten) => {
-          stop = unlisten;
-          resolveListening();
-        },
-        (error: unknown) => {
-          onError(error);
-          resolveListening();
-        },
-      );
+      started = client
+        .listen(channel, hear, relistened, () => (lost = true))
+        .then(
+          (unlisten) => {
+            stop = unlisten;
+            resolveListening();
+          },
+          (error: unknown) => {
+            onError(error);
+            resolveListening();
+          },
+        );
     },
+    hearing: () => !lost,
     listening,
     async close() {
       await started;

@@ -32,12 +32,14 @@ export interface SqlClient {
    * client ends. Optional: a client without it cannot hear other processes' notifications.
    * `onListen` is called each time the LISTEN is in place: once before the promise settles, and
    * again whenever the connection was lost and the LISTEN made anew (a PostgreSQL restart): the
-   * notifications sent in between were missed.
+   * notifications sent in between were missed. `onLost` is called when the connection is lost,
+   * before it is made anew: until the next `onListen`, notifications are missed.
    */
   listen?(
     channel: string,
     onNotify: (payload: string) => void,
     onListen?: () => void,
+    onLost?: () => void,
   ): Promise<() => Promise<void>>;
   /**
    * Runs `statements` in one transaction on one connection, like `transaction` running them one

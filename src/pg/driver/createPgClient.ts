@@ -103,12 +103,13 @@ export function createPgClient(url: string, options: PoolOptions = {}): SqlClien
         ? transaction((tx) => tx.query(text, values), queryOptions)
         : gate.run(() => runNamed(pool, text, values), queryOptions),
     transaction,
-    async listen(channel, onNotify, onListen) {
+    async listen(channel, onNotify, onListen, onLost) {
       assertChannel(channel);
       let closed = false;
       let current: pg.Client | undefined;
       // One connection of its own; when it is lost ('error' then 'end'), another is made and
-      // LISTENs again (retried with back-off), then onListen says notifications were missed.
+      // LISTENs again (retried with back-off); onLost says notifications are being missed, onListen
+      // that they were.
       const open = async (): Promise<void> => {
         const client = new pg.Client({ connectionString: url, application_name: 'sluice' });
         client.on('error', () => {});
@@ -118,7 +119,9 @@ export function createPgClient(url: string, options: PoolOptions = {}): SqlClien
         let ready = false;
         client.on('end', () => {
           listeners.delete(client);
-          if (ready && !closed && current === client) void reopen();
+          if (!ready || closed || current !== client) return;
+          onLost?.();
+          void reopen();
         });
         current = client;
         listeners.add(client);

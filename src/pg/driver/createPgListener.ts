@@ -5,6 +5,7 @@ import { retryWithBackoff } from './retryWithBackoff.js';
 interface Entry {
   readonly onNotify: (payload: string) => void;
   readonly onListen: (() => void) | undefined;
+  readonly onLost: (() => void) | undefined;
 }
 
 /** A LISTEN that has not answered by then is taken for a dead connection, which is replaced. */
@@ -15,6 +16,7 @@ export interface PgListener {
     channel: string,
     onNotify: (payload: string) => void,
     onListen?: () => void,
+    onLost?: () => void,
   ): Promise<() => Promise<void>>;
   end(): Promise<void>;
 }
@@ -26,7 +28,8 @@ export interface PgListener {
  * awaits the old failure (or hangs) — a PostgreSQL restart could end notifications for good.
  * Here a lost connection (or a LISTEN unanswered for 10 s: the connection is replaced) is
  * followed by LISTEN of every channel again, retried with back-off until it works, and then
- * every listener's `onListen` is called: what was notified in between was missed.
+ * every listener's `onListen` is called: what was notified in between was missed. Each
+ * listener's `onLost` hears the loss first.
  */
 export function createPgListener(
   url: string,
@@ -46,7 +49,12 @@ export function createPgListener(
     onnotify: (channel: string, payload: string) => {
       for (const entry of channels.get(channel) ?? []) entry.onNotify(payload);
     },
-    onclose: () => void recover(),
+    onclose: () => {
+      if (ended) return;
+      for (const entries of [...channels.values()])
+        for (const entry of [...entries]) entry.onLost?.();
+      void recover();
+    },
   };
   const connection = (): postgres.Sql => (sql ??= postgres(url, options));
 
@@ -83,9 +91,9 @@ export function createPgListener(
       .finally(() => (recovering = undefined)));
 
   return {
-    async listen(channel, onNotify, onListen) {
+    async listen(channel, onNotify, onListen, onLost) {
       if (ended) throw new Error('The client has ended');
-      const entry: Entry = { onNotify, onListen };
+      const entry: Entry = { onNotify, onListen, onLost };
       let entries = channels.get(channel);
       if (entries === undefined) channels.set(channel, (entries = new Set()));
       entries.add(entry);

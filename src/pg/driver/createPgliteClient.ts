@@ -78,7 +78,7 @@ export async function createPgliteClient(options: PgliteClientOptions = {}): Pro
     },
     transaction,
     // In-process: notifications reach listeners of this same PGlite once the notifying
-    // transaction commits.
+    // transaction commits; there is no connection to lose.
     async listen(channel, onNotify, onListen) {
       assertChannel(channel);
       const unlisten = await db.listen(channel, onNotify);

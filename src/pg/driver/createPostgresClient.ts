@@ -195,10 +195,10 @@ export function createPostgresClient(url: string, options: PoolOptions = {}): Sq
       return gate.run(run, queryOptions);
     },
     // A lost connection is made anew and every channel listened again (createPgListener.ts).
-    async listen(channel, onNotify, onListen) {
+    async listen(channel, onNotify, onListen, onLost) {
       assertChannel(channel);
       listener ??= createPgListener(url, config);
-      return listener.listen(channel, onNotify, onListen);
+      return listener.listen(channel, onNotify, onListen, onLost);
     },
     // BEGIN, the statements and COMMIT pipelined on one reserved connection (postgres.js sends
     // what is queued in the same tick in one write): one round trip. A failing statement aborts
