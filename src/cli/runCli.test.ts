@@ -198,6 +198,22 @@ describe('sluice serve: bad modules, bad schemas, bad config', () => {
     expect(bad.stderr).toContain('is not a document text');
   });
 
+  it('exits 3 when a persisted document does not parse, naming it', async () => {
+    const res = await run([
+      'serve',
+      '--schema',
+      'src/cli/__fixtures__/schema.mjs',
+      '--persisted',
+      'trusted',
+      '--persisted-documents',
+      file('broken.json', '{"good": "{ hello }", "broken": "{ hello "}'),
+    ]);
+    expect(res.code).toBe(3);
+    expect(res.stderr).toContain(
+      'the document "broken" does not parse: Syntax Error: Expected Name, found <EOF>. (line 1, column 9)',
+    );
+  });
+
   it('exits 6 when the port is in use', async () => {
     const blocker: Server = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));

@@ -13,6 +13,7 @@ import {
 } from '../server/index.js';
 import { CliError, ExitCode } from './ExitCode.js';
 import type { CliIO } from './io.js';
+import { checkPersistedDocuments } from './checkPersistedDocuments.js';
 import { loadPersistedDocuments } from './loadPersistedDocuments.js';
 import type { ServeConfig } from './options.js';
 import { announceWorker, isWorker } from './runWorkers.js';
@@ -107,9 +108,10 @@ export function serverOptions(
     const value = config[key];
     if (value !== undefined) realtime[key] = value;
   }
-  const documents = config.persistedDocuments
+  const persisted = config.persistedDocuments
     ? loadPersistedDocuments(config.persistedDocuments, cwd)
     : undefined;
+  const documents = persisted?.documents;
   if (config.persisted === 'trusted' && !documents) {
     throw new CliError(
       ExitCode.CONFIG,
@@ -119,8 +121,11 @@ export function serverOptions(
   const cache = cacheOptions(config, source);
   // With a result cache, queries may say `@cached(ttl: …)`: the schema declares it.
   const schema = cache === undefined ? source.schema : withCachedDirective(source.schema);
+  const engine = createEngine(engineOptions(schema, config, logger));
+  if (persisted !== undefined)
+    checkPersistedDocuments(persisted.documents, persisted.path, engine, logger);
   return {
-    engine: createEngine(engineOptions(schema, config, logger)),
+    engine,
     ...(cache === undefined ? {} : { cache }),
     path: config.path,
     graphiql: config.graphiql
