@@ -196,6 +196,9 @@ export function compileVariables(
   const steps: VariableStep[] = [];
   const memo = new Map<unknown, ScalarCheck>();
   for (const definition of definitions) {
+    // `coerced` below is a plain object: assigning `__proto__` would set its prototype, where
+    // graphql-js (an object without prototype, then spread) keeps it as a key.
+    if (definition.variable.name.value === '__proto__') return undefined;
     const type = typeFromAST(schema, definition.type);
     if (type === undefined || !isInputType(type)) return undefined;
     const nonNull = isNonNull(type);

@@ -175,6 +175,22 @@ describe('variables', () => {
     await expectSameAsGraphQLJS(fixture(query, { n: 'lit', p: { x: 9 } }));
   });
 
+  it('coerces a variable named $__proto__ as any other (an own key, as graphql-js keeps it)', async () => {
+    // graphql-js coerces into an object without prototype and spreads it: `__proto__` stays a
+    // key. Assigned onto a plain object it sets the prototype instead, and the value is lost.
+    const query = 'query ($__proto__: Int = 3) { echo(i: $__proto__) defaulted(n: $__proto__) }';
+    const given = await expectSameAsGraphQLJS(fixture(query, JSON.parse('{"__proto__": 5}')));
+    expect(given.result?.errors).toBeUndefined();
+    const defaulted = await expectSameAsGraphQLJS(fixture(query, {}));
+    expect(defaulted.result?.errors).toBeUndefined();
+    const skip =
+      'query ($__proto__: Boolean!) { a: echo @skip(if: $__proto__) b: echo @include(if: $__proto__) }';
+    for (const text of ['{"__proto__": true}', '{"__proto__": false}']) {
+      const report = await expectSameAsGraphQLJS(fixture(skip, JSON.parse(text)));
+      expect(report.result?.errors).toBeUndefined();
+    }
+  });
+
   it('rejects variables that are not an object, as graphql-js does (it throws)', async () => {
     const report = await expectSameAsGraphQLJS((log) => ({
       ...fixture(scalars)(log),
