@@ -1,5 +1,6 @@
 import {
   GraphQLBoolean,
+  GraphQLEnumType,
   GraphQLFloat,
   GraphQLID,
   GraphQLInt,
@@ -10,7 +11,6 @@ import {
   isInputType,
   typeFromAST,
   valueFromAST,
-  type GraphQLEnumType,
   type GraphQLInputType,
   type GraphQLSchema,
   type VariableDefinitionNode,
@@ -53,6 +53,8 @@ const BUILTIN_CHECKS = new Map<unknown, ScalarCheck>([
   ],
 ]);
 
+const enumParseValue = GraphQLEnumType.prototype.parseValue;
+
 function enumCheck(type: GraphQLEnumType): ScalarCheck {
   return (v) => {
     if (typeof v !== 'string') return REFUSED;
@@ -61,8 +63,11 @@ function enumCheck(type: GraphQLEnumType): ScalarCheck {
   };
 }
 
-/** A custom scalar's parseValue: what it answers, REFUSED when it throws or answers undefined. */
-function scalarCheck(type: GraphQLScalarType): ScalarCheck {
+/**
+ * A custom scalar's parseValue (or an enum's own, overriding GraphQLEnumType's): what it
+ * answers, REFUSED when it throws or answers undefined.
+ */
+function scalarCheck(type: GraphQLScalarType | GraphQLEnumType): ScalarCheck {
   return (v) => {
     try {
       const parsed = type.parseValue(v);
@@ -165,7 +170,9 @@ function inputCheck(
     return check;
   }
   let leaf: ScalarCheck | undefined;
-  if (isEnum(type)) leaf = enumCheck(type);
+  if (isEnum(type))
+    // graphql-js coerces through `type.parseValue`: a subclass may override it.
+    leaf = type.parseValue === enumParseValue ? enumCheck(type) : scalarCheck(type);
   else if (type instanceof GraphQLScalarType)
     leaf = BUILTIN_CHECKS.get(type.parseValue) ?? scalarCheck(type);
   if (!leaf) return undefined;

@@ -103,3 +103,54 @@ describe('enums with internal values', () => {
     );
   });
 });
+
+describe('enums whose parseValue is their own', () => {
+  // A subclass overriding parseValue (here: deprecated values refused as input, and names
+  // normalised): graphql-js coerces every enum variable through `type.parseValue`.
+  class StrictEnum extends GraphQLEnumType {
+    override parseValue(value: unknown): unknown {
+      if (typeof value === 'string' && this.getValue(value)?.deprecationReason != null) {
+        throw new Error(`${value} is deprecated`);
+      }
+      return typeof value === 'string' ? super.parseValue(value.toUpperCase()) : value;
+    }
+  }
+  const Size = new StrictEnum({
+    name: 'Size',
+    values: { S: { value: 's' }, M: { value: 'm' }, XL: { value: 'xl', deprecationReason: 'no' } },
+  });
+  const sizes = new GraphQLSchema({
+    query: new GraphQLObjectType({
+      name: 'Query',
+      fields: {
+        size: {
+          type: GraphQLString,
+          args: { s: { type: Size }, list: { type: new GraphQLList(Size) } },
+          resolve: (_source, args: Record<string, unknown>, log: unknown[]) => {
+            log.push(args);
+            return JSON.stringify(args);
+          },
+        },
+      },
+    }),
+  });
+  const query = 'query ($s: Size, $list: [Size]) { size(s: $s, list: $list) }';
+
+  it('coerces variables through the override, refusals included', async () => {
+    for (const variableValues of [{ s: 'XL' }, { list: ['S', 'XL'] }, { s: 'm', list: 's' }]) {
+      await expectSameAsGraphQLJS((log) => ({
+        schema: sizes,
+        contextValue: log,
+        query,
+        variableValues,
+      }));
+    }
+    const refused = await expectSameAsGraphQLJS((log) => ({
+      schema: sizes,
+      contextValue: log,
+      query,
+      variableValues: { s: 'XL' },
+    }));
+    expect(refused.result?.errors?.[0]?.message).toContain('XL is deprecated');
+  });
+});
