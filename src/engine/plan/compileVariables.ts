@@ -54,6 +54,7 @@ const BUILTIN_CHECKS = new Map<unknown, ScalarCheck>([
 ]);
 
 const enumParseValue = GraphQLEnumType.prototype.parseValue;
+const arrayValues = Array.prototype[Symbol.iterator];
 
 function enumCheck(type: GraphQLEnumType): ScalarCheck {
   return (v) => {
@@ -82,7 +83,8 @@ function scalarCheck(type: GraphQLScalarType | GraphQLEnumType): ScalarCheck {
  * graphql-js's coerceInputValue for the inputs it accepts, specialised per type once per plan:
  * the same values (an input object's fields in the type's order, defaults filled, lists of one
  * for a single value), REFUSED for anything it would report (then graphql-js runs and reports
- * it). A oneOf input object, or a list given as a non-array iterable, is not specialised.
+ * it). A oneOf input object, or a list given as an iterable other than a plain array (an array
+ * with an iterator of its own included), is not specialised.
  * `memo` ties recursive input types.
  */
 function inputCheck(
@@ -110,6 +112,8 @@ function inputCheck(
         const one = item(v);
         return one === REFUSED ? REFUSED : [one];
       }
+      // An array with an iterator of its own: Array.from follows that iterator, not the indices.
+      if (v[Symbol.iterator] !== arrayValues) return REFUSED;
       const out = new Array<unknown>(v.length);
       for (let i = 0; i < v.length; i++) {
         const coerced = item(v[i]);

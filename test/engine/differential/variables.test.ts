@@ -191,6 +191,19 @@ describe('variables', () => {
     }
   });
 
+  it('iterates a list given as an array with an iterator of its own, as graphql-js does', async () => {
+    // graphql-js coerces lists with Array.from, which follows the array's own iterator.
+    class Reversed<T> extends Array<T> {
+      override *[Symbol.iterator](): ArrayIterator<T> {
+        for (let i = this.length - 1; i >= 0; i--) yield this[i]!;
+      }
+    }
+    const reversed = () => Reversed.from([1, 2, 3]);
+    const query = 'query ($xs: [Int], $m: [[Int!]]) { list(xs: $xs) matrix(m: $m) }';
+    const report = await expectSameAsGraphQLJS(fixture(query, { xs: reversed(), m: [reversed()] }));
+    expect(report.result?.data).toEqual({ list: '{"xs":[3,2,1]}', matrix: '{"m":[[3,2,1]]}' });
+  });
+
   it('rejects variables that are not an object, as graphql-js does (it throws)', async () => {
     const report = await expectSameAsGraphQLJS((log) => ({
       ...fixture(scalars)(log),
