@@ -112,9 +112,11 @@ export function runWorkers(
         signal,
         restartInMs: delay,
       });
+      // Not unref'd: while every worker is dead and waiting to be started again, this timer is
+      // all that keeps the primary running (unref'd, node exited with 13, serving nothing).
       setTimeout(() => {
         if (!stopping) fork();
-      }, delay).unref();
+      }, delay);
     };
 
     const stop = (code: number) => {

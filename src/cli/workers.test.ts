@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { spawnCli, useStartedClis } from './__fixtures__/spawnCli.js';
 import { ExitCode } from './ExitCode.js';
@@ -40,6 +41,17 @@ async function pidsSeen(url: string, requests: number): Promise<Set<number>> {
   return pids;
 }
 
+/** A port nothing listens on now. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -74,6 +86,29 @@ describe('sluice serve --workers', () => {
     expect(after.has(victim!)).toBe(false);
     expect(cli.child.exitCode).toBe(null);
     expect(cli.stdout()).toContain('worker exited; starting another');
+  }, 60_000);
+
+  it('starts new workers when all of them die young, rather than exiting with nothing to restart', async () => {
+    // A fixed port: with none left, the primary closes the shared socket; port 0 would change.
+    const port = await freePort();
+    const cli = await start(['serve', '--schema', SCHEMA, '--port', `${port}`, '--workers', '2']);
+    const before = await pidsSeen(cli.url, 8);
+    expect(before.size).toBe(2);
+    // Killed together within seconds of starting (an OOM kill, a crash on the first requests):
+    // each restart waits (backing off), and meanwhile no worker is left.
+    for (const pid of before) process.kill(pid, 'SIGKILL');
+    const after = new Set<number>();
+    const until = performance.now() + 30_000;
+    while (after.size < 2 && cli.child.exitCode === null && performance.now() < until) {
+      const res = await post(cli.url, '{ pid }').catch(() => undefined);
+      if (res?.status === 200)
+        after.add((JSON.parse(res.body) as { data: { pid: number } }).data.pid);
+      else await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(cli.child.exitCode).toBe(null);
+    expect(after.size).toBe(2);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(ExitCode.OK);
   }, 60_000);
 
   it('SIGTERM: every worker finishes its in-flight request, then all exit 0', async () => {
