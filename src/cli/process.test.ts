@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useStartedClis } from './__fixtures__/spawnCli.js';
+import { spawnCli, useStartedClis } from './__fixtures__/spawnCli.js';
 
 const start = useStartedClis();
 
@@ -46,6 +46,26 @@ describe('sluice as a process', () => {
       'stopped',
     ]);
     expect(cli.stderr()).toContain('SIGTERM: finishing in-flight requests');
+  });
+
+  it('serve --schema: SIGHUP (nothing to reflect again) does not end the server', async () => {
+    const cli = await start([
+      'serve',
+      '--schema',
+      'src/cli/__fixtures__/schema.mjs',
+      '--port',
+      '0',
+      '--log-level',
+      'silent',
+    ]);
+    cli.child.kill('SIGHUP');
+    await new Promise((r) => setTimeout(r, 500));
+    expect([cli.child.exitCode, cli.child.signalCode]).toEqual([null, null]);
+    expect(await (await post(cli.url, '{ hello }')).json()).toEqual({
+      data: { hello: 'Hello, world!' },
+    });
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
   });
 
   it('serve reads SLUICE_* variables (port, path) and a default-exported GraphQLSchema', async () => {
@@ -194,6 +214,18 @@ describe('sluice as a process', () => {
     });
     const ready = await fetch(new URL('/ready', cli.url));
     expect(ready.status).toBe(200);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  }, 180_000);
+
+  it('demo: a SIGHUP while it seeds does not end it', async () => {
+    const cli = spawnCli(['demo', '--port', '0', '--log-level', 'silent']);
+    await expect
+      .poll(() => cli.stderr(), { timeout: 60_000, interval: 20 })
+      .toContain('Seeding demo data');
+    cli.child.kill('SIGHUP');
+    const url = await cli.ready;
+    expect((await fetch(new URL('/ready', url))).status).toBe(200);
     cli.child.kill('SIGTERM');
     expect(await cli.exited).toBe(0);
   }, 180_000);

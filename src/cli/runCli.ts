@@ -18,7 +18,7 @@ import {
 import { parseCommand } from './parseCommand.js';
 import { createProgressBar } from './progressBar.js';
 import { serveSource } from './serveSource.js';
-import { cliLogger, startServer } from './startServer.js';
+import { cliLogger, holdHangups, startServer } from './startServer.js';
 import { isWorker, runWorkers, workerCount } from './runWorkers.js';
 import { SHUTDOWN_GRACE_MS } from '../server/createSluiceServer.js';
 
@@ -44,7 +44,9 @@ const COMMANDS: Record<CommandName, Command> = {
         }
         return runWorkers(workers, io, logger, config.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);
       }
-      return startServer(await serveSource('serve', config, io, logger), config, io, logger);
+      const hangups = holdHangups(io);
+      const source = await serveSource('serve', config, io, logger);
+      return startServer(source, config, io, logger, hangups);
     },
   },
   demo: {
@@ -52,16 +54,18 @@ const COMMANDS: Record<CommandName, Command> = {
     usage: 'sluice demo [options]',
     async run(config, io) {
       const logger = cliLogger(config, io);
+      const hangups = holdHangups(io);
       // With DATABASE_URL, the database it names is served instead of the embedded demo.
       if (io.env['DATABASE_URL'] && !config.memory) {
-        return startServer(await serveSource('serve', config, io, logger), config, io, logger);
+        const source = await serveSource('serve', config, io, logger);
+        return startServer(source, config, io, logger, hangups);
       }
       const options = config.memory ? undefined : reflectOptions(config);
       const progress = createProgressBar(io.stderr, 'Seeding demo data');
       const source = options
         ? await loadDemoSource(progress, logger, options)
         : await loadMemoryDemoSource(progress);
-      return startServer(source, config, io, logger);
+      return startServer(source, config, io, logger, hangups);
     },
   },
   'print-schema': {

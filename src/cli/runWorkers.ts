@@ -61,6 +61,7 @@ export function runWorkers(
   return new Promise<number>((resolve) => {
     const started = new Map<Worker, number>();
     const listening = new Set<Worker>();
+    const hangupPending = new Set<Worker>();
     let url: string | undefined;
     let announced = false;
     let stopping = false;
@@ -73,6 +74,7 @@ export function runWorkers(
       worker.on('message', (message: Partial<WorkerListening> | null) => {
         if (typeof message?.sluiceListening !== 'string') return;
         listening.add(worker);
+        if (hangupPending.delete(worker)) worker.process.kill('SIGHUP');
         url ??= message.sluiceListening;
         if (!announced && listening.size === count) {
           announced = true;
@@ -91,6 +93,7 @@ export function runWorkers(
       const wasListening = listening.has(worker);
       started.delete(worker);
       listening.delete(worker);
+      hangupPending.delete(worker);
       if (stopping) {
         // A worker that fails while stopping fails the stop; the first cause is kept.
         if (code !== 0 && code !== null && exitCode === ExitCode.OK) exitCode = ExitCode.FAILURE;
@@ -140,9 +143,14 @@ export function runWorkers(
     io.onSignal('SIGTERM', () => onSignal('SIGTERM'));
     io.onSignal('SIGINT', () => onSignal('SIGINT'));
     io.onParentExit?.(() => onSignal('parent exited'));
-    // SIGHUP (reflect the database again) is each worker's to handle.
+    // SIGHUP (reflect the database again) is each worker's to handle, once it does: a worker
+    // still starting has no handler yet (node's default would end it, and so the whole start),
+    // and gets the SIGHUP when it listens (what it reflected may predate the change).
     io.onSignal('SIGHUP', () => {
-      for (const worker of started.keys()) worker.process.kill('SIGHUP');
+      for (const worker of started.keys()) {
+        if (listening.has(worker)) worker.process.kill('SIGHUP');
+        else hangupPending.add(worker);
+      }
     });
 
     for (let i = 0; i < count; i++) fork();

@@ -180,6 +180,23 @@ export function cacheOptions(
 }
 
 /**
+ * Called as `serve` starts, before the source loads: a SIGHUP until the server handles its own
+ * (reflecting a database takes a while) neither ends the process (node's default) nor is lost.
+ * The function returned stops holding and says whether one came; `startServer` then reloads.
+ */
+export function holdHangups(io: CliIO): () => boolean {
+  let holding = true;
+  let held = false;
+  io.onSignal('SIGHUP', () => {
+    if (holding) held = true;
+  });
+  return () => {
+    holding = false;
+    return held;
+  };
+}
+
+/**
  * Serves `source` until SIGTERM or SIGINT, then shuts down gracefully (stop accepting, let
  * in-flight requests finish, release the source) and resolves with the exit code.
  */
@@ -188,6 +205,7 @@ export async function startServer(
   config: ServeConfig,
   io: CliIO,
   logger: Logger = cliLogger(config, io),
+  hangupsHeld?: () => boolean,
 ): Promise<number> {
   const server = createSluiceServer(serverOptions(config, source, logger, io.cwd));
   const reloader = source.reload
@@ -255,7 +273,11 @@ export async function startServer(
         );
     };
     io.onSignal('SIGTERM', () => stop('SIGTERM'));
-    if (reloader) io.onSignal('SIGHUP', () => reloader('SIGHUP'));
+    // Without a reload (a schema module) SIGHUP is ignored: node's default would end the server.
+    io.onSignal('SIGHUP', () =>
+      reloader ? reloader('SIGHUP') : logger.info('signal', { signal: 'SIGHUP', reload: false }),
+    );
+    if (hangupsHeld?.() && reloader) reloader('SIGHUP');
     if (isWorker()) {
       // Ctrl+C reaches every process of the group: the primary handles it (and sends SIGTERM),
       // so a worker's own SIGINT must neither kill it nor count as a second signal.

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -40,6 +41,18 @@ async function pidsSeen(url: string, requests: number): Promise<Set<number>> {
   for (let i = 0; i < requests; i++) pids.add(await pidOf(url));
   return pids;
 }
+
+/** The pids of a process's children. */
+const childrenOf = (pid: number): number[] => {
+  try {
+    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return []; // pgrep exits 1 when there are none
+  }
+};
 
 /** A port nothing listens on now. */
 const freePort = () =>
@@ -107,6 +120,24 @@ describe('sluice serve --workers', () => {
     }
     expect(cli.child.exitCode).toBe(null);
     expect(after.size).toBe(2);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(ExitCode.OK);
+  }, 60_000);
+
+  it('SIGHUP, while the workers start and once they serve, ends no worker', async () => {
+    const cli = spawnCli(['serve', '--schema', SCHEMA, '--port', '0', '--workers', '2']);
+    // Once the primary has forked (its handlers are in place), the workers are still starting.
+    await expect
+      .poll(() => childrenOf(cli.child.pid!).length, { timeout: 20_000, interval: 20 })
+      .toBeGreaterThan(0);
+    cli.child.kill('SIGHUP');
+    const url = await cli.ready;
+    const workers = await pidsSeen(url, 8);
+    expect(workers.size).toBe(2);
+    cli.child.kill('SIGHUP');
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await pidsSeen(url, 8)).toEqual(workers);
+    expect(cli.stdout()).not.toContain('worker exited');
     cli.child.kill('SIGTERM');
     expect(await cli.exited).toBe(ExitCode.OK);
   }, 60_000);
