@@ -135,7 +135,15 @@ export function runWorkers(
     };
 
     const onSignal = (signal: string) => {
-      if (stopping) return;
+      if (stopping) {
+        // A second signal, as without workers: exit at once with 130. Each worker, told
+        // SIGTERM a second time, exits without waiting (one still starting just ends).
+        if (signal === 'parent exited' || exitCode === 130) return;
+        io.stderr.write(`\n${signal} again: exiting without waiting.\n`);
+        exitCode = 130;
+        for (const worker of started.keys()) worker.process.kill('SIGTERM');
+        return;
+      }
       logger.info('signal', { signal });
       io.stderr.write(`\n${signal}: the workers finish their in-flight requests, then exit…\n`);
       stop(ExitCode.OK);

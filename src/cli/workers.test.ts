@@ -162,6 +162,35 @@ describe('sluice serve --workers', () => {
     for (const pid of workers) expect(alive(pid)).toBe(false);
   });
 
+  it('a second SIGINT exits at once with 130, as without workers', async () => {
+    const cli = await start([
+      'serve',
+      '--schema',
+      SCHEMA,
+      '--port',
+      '0',
+      '--workers',
+      '2',
+      '--shutdown-grace-ms',
+      '30000',
+    ]);
+    const workers = await pidsSeen(cli.url, 8);
+    const slow = post(cli.url, '{ slow(ms: 20000) }').catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 300));
+    // Ctrl+C twice: the operator does not want to wait for the slow request.
+    cli.child.kill('SIGINT');
+    await new Promise((r) => setTimeout(r, 300));
+    cli.child.kill('SIGINT');
+    const code = await Promise.race([
+      cli.exited,
+      new Promise((r) => setTimeout(() => r('still running after 5 s'), 5000)),
+    ]);
+    expect(code).toBe(130);
+    expect(cli.stderr()).toContain('SIGINT again: exiting without waiting');
+    await expect.poll(() => [...workers].filter(alive)).toEqual([]);
+    await slow;
+  }, 60_000);
+
   it('a start every worker fails (an unreachable database) exits with their code', async () => {
     const cli = spawnCli([
       'serve',
