@@ -57,6 +57,45 @@ describe('sluice serve: subscriptions over WebSocket and SSE', () => {
     await client.dispose();
   });
 
+  it("SIGTERM's log line counts the WebSockets and event streams it closes", async () => {
+    const cli = await start([
+      'serve',
+      '--schema',
+      'src/cli/__fixtures__/realtimeSchema.mjs',
+      '--port',
+      '0',
+      '--log-level',
+      'info',
+    ]);
+    const seen = { ws: 0, sse: 0 };
+    const sink = (key: 'ws' | 'sse') => ({
+      next: () => (seen[key] += 1),
+      error: () => {},
+      complete: () => {},
+    });
+    const ws = createClient({
+      url: cli.url.replace('http:', 'ws:'),
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      shouldRetry: () => false,
+    });
+    ws.subscribe({ query: 'subscription { forever }' }, sink('ws'));
+    const sse = createSseClient({ url: cli.url, retryAttempts: 0 });
+    sse.subscribe({ query: 'subscription { forever }' }, sink('sse'));
+    await expect.poll(() => Math.min(seen.ws, seen.sse)).toBeGreaterThan(0);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+    const line = cli
+      .stdout()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { msg: string })
+      .find((l) => l.msg === 'shutting down');
+    expect(line).toMatchObject({ inFlight: 0, webSockets: 1, eventStreams: 1 });
+    sse.dispose();
+    await ws.dispose();
+  });
+
   it('serves a reflected database over both, answering what HTTP answers', async () => {
     const cli = await start(['demo', '--port', '0', '--log-level', 'silent']);
     const query = '{ user(id: 2) { username posts(limit: 1) { id } } }';

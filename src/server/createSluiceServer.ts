@@ -141,6 +141,12 @@ export function createSluiceServer(options: SluiceServerOptions): SluiceServer {
       closing ??= new Promise<void>((resolve) => {
         adapter.core.markShuttingDown();
         if (!server.listening) return resolve();
+        // Counted before the transports close them (closing the event streams empties their set).
+        const open = {
+          inFlight: adapter.inFlight(),
+          webSockets: transports?.webSocket?.size() ?? 0,
+          eventStreams: transports?.sse?.size() ?? 0,
+        };
         const grace = setTimeout(() => server.closeAllConnections(), graceMs);
         grace.unref();
         transports?.sse?.close();
@@ -152,11 +158,7 @@ export function createSluiceServer(options: SluiceServerOptions): SluiceServer {
         });
         // Keep-alive connections with no request in flight would otherwise hold close() open.
         server.closeIdleConnections();
-        adapter.core.logger.info('shutting down', {
-          inFlight: adapter.inFlight(),
-          webSockets: transports?.webSocket?.size() ?? 0,
-          eventStreams: transports?.sse?.size() ?? 0,
-        });
+        adapter.core.logger.info('shutting down', open);
       });
       return closing;
     },
