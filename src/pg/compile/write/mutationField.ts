@@ -11,7 +11,8 @@ import type { SqlNode } from '../../sql/SqlNode.js';
 import type { Model, MutationFieldModel, TableModel } from '../../schema/Model.js';
 import type { BuildContext } from '../BuildContext.js';
 import { bindValues, Param, type Variables } from '../Param.js';
-import { readArgs } from '../readArgument.js';
+import { readArgs, tooManyBindings } from '../readArgument.js';
+import { MAX_BIND_PARAMETERS } from '../BuildContext.js';
 import { StatementCache } from '../StatementCache.js';
 import { variablesShapeKey } from '../usedVariables.js';
 import { changeSql } from './changeSql.js';
@@ -396,6 +397,9 @@ function buildStatement(
       sawFloat: { value: false },
       sawLoose: { value: false },
       sawSpaced: { value: false },
+      // A variable used at several places of one field (its `where`, its selection's aliases)
+      // binds its values at each: bounded as a read's are, before the rest is built.
+      bindings: { count: 0 },
     };
     const asRows = { value: false };
     const node = make(context, asRows);
@@ -417,6 +421,9 @@ function buildStatement(
   }
   addStatementTags(result.node, env.model, env.writes);
   const { text, values } = compileSql(result.node);
+  // Past what a driver takes, PGlite's client breaks for every later statement and postgres.js
+  // fails the statement: refused as a read is (createPgSource.ts), before any SQL.
+  if (values.length > MAX_BIND_PARAMETERS) throw tooManyBindings();
   // A create's write makes no alias (its rows are arrays of unknown length, whatever the values:
   // its plan, and those of the foreign-key checks of its rows, do not depend on them); an update
   // or a read-back of one level makes one. A read-back with a relation may have a per-parent
