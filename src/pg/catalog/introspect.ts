@@ -26,7 +26,10 @@ WITH rels AS (
   WHERE n.nspname = ANY($1::text[]) AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
 ),
 cols AS (
-  SELECT a.attrelid, a.attnum, a.attname, a.attnotnull, a.atthasdef, a.attidentity, a.attgenerated,
+  SELECT a.attrelid, a.attnum, a.attname, a.attnotnull, a.attidentity, a.attgenerated,
+         -- A domain's DEFAULT (a domain over one with a default inherits it) is the default of a
+         -- column of that type without one of its own: an INSERT that leaves it out stores it.
+         a.atthasdef OR (t.typtype = 'd' AND t.typdefaultbin IS NOT NULL) AS atthasdef,
          col_description(a.attrelid, a.attnum) AS comment,
          -- A domain is read as its base type (through domains over domains); an array as its
          -- element type.
