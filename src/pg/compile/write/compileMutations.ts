@@ -243,6 +243,9 @@ async function violation(
         await client.transaction!(async (tx: SqlTransaction) => {
           for (let i = 0; i < failing; i++) await (prepared[i] as PreparedWrite).write(tx);
           await field.write(tx, rows);
+          // A deferred constraint is checked at COMMIT, which a probe never reaches: checked
+          // here instead (SET CONSTRAINTS … IMMEDIATE runs the checks still pending).
+          await tx.query('SET CONSTRAINTS ALL IMMEDIATE');
           throw ROLLBACK;
         }, options);
       } catch (probe) {

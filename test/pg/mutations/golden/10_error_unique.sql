@@ -1,4 +1,4 @@
--- 10_error_unique.graphql: 2 statements in one transaction
+-- 10_error_unique.graphql: 3 statements in one transaction
 -- statement 1: $1 = input level 0 (Customer) p
 -- statement 1: $2 = input level 0 (Customer) g0.c0
 -- statement 1: $3 = input level 0 (Customer) g0.c1
@@ -38,3 +38,4 @@ SELECT (
     SELECT "t1"."id" AS "id"
     FROM "k0" AS "t1"
     ORDER BY "t1"."#ord") AS "s2")::text;
+SET CONSTRAINTS ALL IMMEDIATE;
