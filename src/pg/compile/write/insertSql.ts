@@ -183,10 +183,16 @@ function levelCtes(
     const { targets, select } = insert(group, single, join(distinct));
     const order = sql`${join(distinct)}, x.ord DESC`;
     const names = upsert.update.map((c) => identifier(c.name));
+    const compared = (excluded: boolean) =>
+      join(
+        upsert.update.map((c, n) =>
+          comparable(c, excluded ? sql`EXCLUDED.${names[n]}` : sql`t.${names[n]}`),
+        ),
+      );
     const action =
       names.length === 0
         ? sql`DO NOTHING`
-        : sql`DO UPDATE SET ${join(names.map((n) => sql`${n} = EXCLUDED.${n}`))} WHERE (${join(names.map((n) => sql`t.${n}`))}) IS DISTINCT FROM (${join(names.map((n) => sql`EXCLUDED.${n}`))})`;
+        : sql`DO UPDATE SET ${join(names.map((n) => sql`${n} = EXCLUDED.${n}`))} WHERE (${compared(false)}) IS DISTINCT FROM (${compared(true)})`;
     ctes.push(
       sql`${i} AS (INSERT INTO ${table} AS t${targets} ${select} ORDER BY ${order} ON CONFLICT ON CONSTRAINT ${identifier(upsert.constraint.name)} ${action} RETURNING ${returning})`,
     );
@@ -272,6 +278,28 @@ function levelCtes(
       sql`${identifier(`j${node.id}`)} AS (INSERT INTO ${junction} (${join(columns)}) SELECT ${join(picks)} FROM ${k} AS tgt JOIN ${x} AS x ON x.ord = tgt.${ORD} JOIN ${identifier(`k${node.attach.parent.id}`)} AS par ON par.${ORD} = x.p ORDER BY x.ord)`,
     );
   }
+}
+
+/**
+ * Built-in (element) types without an equality operator, which `IS DISTINCT FROM` needs
+ * ("could not identify an equality operator for type json"): compared by their text.
+ */
+const NO_EQUALITY: ReadonlySet<string> = new Set([
+  'json',
+  'xml',
+  'point',
+  'line',
+  'lseg',
+  'box',
+  'path',
+  'polygon',
+  'circle',
+]);
+
+/** A column's value as an upsert compares it with the new one: by its text where `=` is lacking. */
+function comparable(column: ColumnModel, value: SqlNode): SqlNode {
+  const { type } = column.column;
+  return type.schema === 'pg_catalog' && NO_EQUALITY.has(type.name) ? sql`${value}::text` : value;
 }
 
 /** One array parameter: its SQL (a text parameter cast to an array), its alias, its value. */
