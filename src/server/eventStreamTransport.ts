@@ -42,6 +42,8 @@ interface StreamRequest {
   /** Ends the stream with TOKEN_EXPIRED when the context's credential expires (set by `stream`). */
   readonly expiry: CredentialExpiry;
   onExpired: () => void;
+  /** The credential expired before the stream started: the stream ends as soon as it starts. */
+  expired: boolean;
 }
 
 const COMPLETE = 'event: complete\ndata:\n\n';
@@ -161,6 +163,7 @@ export function createEventStreamTransport(
     // The client left while the operation was being set up: its 'close' has been emitted already.
     if (res.closed || res.destroyed) end();
     else if (closing) end(COMPLETE);
+    else if (state.expired) end(TOKEN_EXPIRED);
     for await (const event of events) {
       // Always spliced, so that the payload queue stays in step with the events.
       const message = state.payloads.splice(event, '\n\n');
@@ -192,8 +195,13 @@ export function createEventStreamTransport(
       payloads: new RawPayloads(),
       controller: new AbortController(),
       expiry: new CredentialExpiry(() => state.onExpired()),
-      // Until the stream starts, an expiry ends the answer being made.
-      onExpired: () => state.controller.abort(new Error('The token has expired.')),
+      // Until the stream starts, an expiry ends the answer being made, and the stream once it starts
+      // (CredentialExpiry fires once: an expiry during the setup would otherwise be lost).
+      onExpired: () => {
+        state.expired = true;
+        state.controller.abort(new Error('The token has expired.'));
+      },
+      expired: false,
     };
     const sseRequest: SseRequest<IncomingMessage, StreamRequest> = {
       method: request.method,

@@ -294,3 +294,46 @@ describe('graphql-sse: the Authorization header', () => {
     await expect.poll(() => s.state.open).toBe(0);
   });
 });
+
+describe('graphql-sse: a token that expires while its stream is being set up', () => {
+  it('ends the stream with TOKEN_EXPIRED once it starts, rather than never', async () => {
+    const auth = await createJwtAuth({ secret: SECRET, clockToleranceSeconds: 0 });
+    const { engine, state } = engineFor();
+    const server = createSluiceServer({
+      engine,
+      // A context that has more to do after the token was verified (a session or profile to
+      // load): the token's expiry passes before the stream starts.
+      contextValue: async (request, scope): Promise<Context> => {
+        const identity = await auth.authenticate(request);
+        if (identity?.expiresAt !== undefined) {
+          scope.expireAt(identity.expiresAt);
+          await new Promise((resolve) =>
+            setTimeout(resolve, identity.expiresAt! - Date.now() + 100),
+          );
+        }
+        return { identity };
+      },
+    });
+    servers.push(server);
+    const { port } = await server.listen(0);
+    const client = createSseClient({
+      url: `http://127.0.0.1:${port}/graphql`,
+      retryAttempts: 0,
+      headers: { authorization: `Bearer ${await sign({ sub: 'al', exp: now() + 1 })}` },
+    });
+    clients.push(client);
+    const results: unknown[] = [];
+    const events = client.iterate({ query: 'subscription { ticks }' });
+    const ended = (async () => {
+      for await (const result of events) results.push(result);
+    })();
+    const outcome = await Promise.race([
+      ended.then(() => 'ended'),
+      new Promise((resolve) => setTimeout(() => resolve('still open'), 3_000)),
+    ]);
+    await events.return?.();
+    expect(outcome).toBe('ended');
+    expect(results.at(-1)).toMatchObject({ errors: [{ extensions: { code: 'TOKEN_EXPIRED' } }] });
+    await expect.poll(() => state.open).toBe(0);
+  });
+});
