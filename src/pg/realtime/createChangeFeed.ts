@@ -196,6 +196,12 @@ export function createChangeFeed(
         queue: new EventQueue(() => {
           owner.subscribers.delete(subscriber);
           if (owner.subscribers.size === 0 && groups.get(key) === owner) groups.delete(key);
+          // No subscriber left: the shared LISTEN (kept across schema reloads) lets go of this
+          // feed, and so of its model and statements.
+          if (groups.size === 0) {
+            unsubscribe?.();
+            unsubscribe = undefined;
+          }
         }),
       };
       group.subscribers.add(subscriber);

@@ -80,7 +80,8 @@ export function createLiveFeed(
   // A notification comes at the primary's commit; a replica may not have replayed it yet.
   const reader = client.primary ?? client;
   const groups = new Map<string, Group>();
-  let listening = false;
+  /** Removes the listener from the shared LISTEN: set while the feed has subscribers. */
+  let unsubscribe: (() => void) | undefined;
 
   const schedule = (group: Group, ms: number) => {
     // A run in progress schedules the next itself when it ends.
@@ -219,14 +220,17 @@ export function createLiveFeed(
             groups.delete(key);
             if (owner.timer !== undefined) clearTimeout(owner.timer);
           }
+          // No subscriber left: the shared LISTEN (kept across schema reloads) lets go of this
+          // feed, and so of its model.
+          if (groups.size === 0) {
+            unsubscribe?.();
+            unsubscribe = undefined;
+          }
         }, true),
       };
       group.subscribers.add(subscriber);
       group.fresh.add(subscriber);
-      if (!listening) {
-        listening = true;
-        changes.subscribe(listener);
-      }
+      unsubscribe ??= changes.subscribe(listener);
       // LISTEN before the first read, so that no change after the read goes unheard.
       await changes.listening;
       schedule(group, 0);
