@@ -45,18 +45,54 @@ export function changeTriggersSql(
     '  END IF;',
     `  PERFORM pg_notify('${CHANGES_CHANNEL}', p);`,
     `  PERFORM pg_notify('${INVALIDATION_CHANNEL}', jsonb_build_array(t)::text);`,
+    // A partition's rows are its partitioned tables' too: their subscribers hear the change (the
+    // trigger of a partitioned table fires on the partition, which TG_TABLE_NAME names).
+    '  IF pg_catalog.pg_partition_root(TG_RELID) IS NOT NULL THEN',
+    "    FOR t IN SELECT n.nspname || '.' || rel.relname",
+    '        FROM pg_catalog.pg_partition_ancestors(TG_RELID) AS a(relid)',
+    '        JOIN pg_catalog.pg_class rel ON rel.oid = a.relid',
+    '        JOIN pg_catalog.pg_namespace n ON n.oid = rel.relnamespace',
+    '        WHERE a.relid <> TG_RELID LOOP',
+    "      p := jsonb_build_object('t', t, 'op', TG_OP, 'k', jsonb_build_array(k))::text;",
+    `      IF octet_length(p) > ${MAX_CHANGE_PAYLOAD_BYTES} THEN`,
+    "        p := jsonb_build_object('t', t, 'op', TG_OP)::text;",
+    '      END IF;',
+    `      PERFORM pg_notify('${CHANGES_CHANNEL}', p);`,
+    `      PERFORM pg_notify('${INVALIDATION_CHANNEL}', jsonb_build_array(t)::text);`,
+    '    END LOOP;',
+    '  END IF;',
     '  RETURN NULL;',
     'END',
     '$sluice$;',
   ];
+  const trigger = quoteIdentifier(TRIGGER_NAME);
   for (const table of tables) {
     const on = `${quoteIdentifier(table.schema)}.${quoteIdentifier(table.name)}`;
     const keys = table.primaryKey.map(quoteLiteral).join(', ');
+    // Partitioned tables: a partitioned table's trigger is cloned onto its partitions, and a
+    // partition's clone can be neither dropped nor made twice. A partition that has the clone is
+    // left to its table; a partitioned table first drops the triggers its partitions have of
+    // their own (made when a partition came first), which would block the clone.
     lines.push(
       '',
-      `DROP TRIGGER IF EXISTS ${quoteIdentifier(TRIGGER_NAME)} ON ${on};`,
-      `CREATE TRIGGER ${quoteIdentifier(TRIGGER_NAME)} AFTER INSERT OR UPDATE OR DELETE ON ${on}`,
-      `  FOR EACH ROW EXECUTE FUNCTION ${fn}(${keys});`,
+      'DO $sluice$',
+      'DECLARE',
+      `  r regclass := ${quoteLiteral(on)}::regclass;`,
+      '  c regclass;',
+      'BEGIN',
+      `  IF EXISTS (SELECT 1 FROM pg_catalog.pg_trigger WHERE tgrelid = r AND tgname = ${quoteLiteral(TRIGGER_NAME)} AND tgparentid <> 0) THEN`,
+      '    RETURN;',
+      '  END IF;',
+      '  FOR c IN SELECT g.tgrelid::regclass FROM pg_catalog.pg_partition_tree(r) AS pt',
+      `      JOIN pg_catalog.pg_trigger g ON g.tgrelid = pt.relid AND g.tgname = ${quoteLiteral(TRIGGER_NAME)}`,
+      '      WHERE pt.relid <> r AND g.tgparentid = 0 LOOP',
+      `    EXECUTE format('DROP TRIGGER %I ON %s', ${quoteLiteral(TRIGGER_NAME)}, c);`,
+      '  END LOOP;',
+      `  DROP TRIGGER IF EXISTS ${trigger} ON ${on};`,
+      `  CREATE TRIGGER ${trigger} AFTER INSERT OR UPDATE OR DELETE ON ${on}`,
+      `    FOR EACH ROW EXECUTE FUNCTION ${fn}(${keys});`,
+      'END',
+      '$sluice$;',
     );
   }
   return lines.join('\n') + '\n';
@@ -71,10 +107,19 @@ export function dropChangeTriggersSql(
   functionSchema: string,
   dropFunction: boolean,
 ): string {
-  const lines = tables.map(
-    (table) =>
-      `DROP TRIGGER IF EXISTS ${quoteIdentifier(TRIGGER_NAME)} ON ${quoteIdentifier(table.schema)}.${quoteIdentifier(table.name)};`,
-  );
+  // A partition's clone of its partitioned table's trigger goes with that table's.
+  const lines = tables.map((table) => {
+    const on = `${quoteIdentifier(table.schema)}.${quoteIdentifier(table.name)}`;
+    return [
+      'DO $sluice$',
+      'BEGIN',
+      `  IF NOT EXISTS (SELECT 1 FROM pg_catalog.pg_trigger WHERE tgrelid = ${quoteLiteral(on)}::regclass AND tgname = ${quoteLiteral(TRIGGER_NAME)} AND tgparentid <> 0) THEN`,
+      `    DROP TRIGGER IF EXISTS ${quoteIdentifier(TRIGGER_NAME)} ON ${on};`,
+      '  END IF;',
+      'END',
+      '$sluice$;',
+    ].join('\n');
+  });
   if (dropFunction)
     lines.push(
       `DROP FUNCTION IF EXISTS ${quoteIdentifier(functionSchema)}.${quoteIdentifier(FUNCTION_NAME)}() RESTRICT;`,
