@@ -64,7 +64,8 @@ describe('text forms', () => {
         `CASE WHEN "t1"."addrs" IS NULL THEN NULL ELSE (`,
         `      SELECT coalesce(array_agg("pg_catalog"."inet_out"(x.e)::text`,
         `          ORDER BY x.o), '{}')`,
-        `      FROM unnest("t1"."addrs") WITH ORDINALITY AS x(e, o)) END AS "addrs"`,
+        `      FROM (`,
+        `        SELECT unnest("t1"."addrs") AS e, generate_series(1, cardinality("t1"."addrs")) AS o) AS x) END AS "addrs"`,
       ].join('\n'),
     );
   });

@@ -41,9 +41,13 @@ export function valueJson(context: BuildContext, ref: SqlNode, column: ColumnMod
   return ref;
 }
 
-/** The array `ref` with `f` applied to each element, in order; NULL stays NULL. */
+/**
+ * The array `ref` with `f` applied to each element, in order; NULL stays NULL. The elements are
+ * unnested in the select list, beside their positions: in FROM, `unnest` of an array of a
+ * composite type would give the composite's columns instead of one column of its values.
+ */
 function eachElement(ref: SqlNode, f: (element: SqlNode) => SqlNode): SqlNode {
-  return sql`CASE WHEN ${ref} IS NULL THEN NULL ELSE (SELECT coalesce(array_agg(${f(sql`x.e`)} ORDER BY x.o), '{}') FROM unnest(${ref}) WITH ORDINALITY AS x(e, o)) END`;
+  return sql`CASE WHEN ${ref} IS NULL THEN NULL ELSE (SELECT coalesce(array_agg(${f(sql`x.e`)} ORDER BY x.o), '{}') FROM (SELECT unnest(${ref}) AS e, generate_series(1, cardinality(${ref})) AS o) AS x) END`;
 }
 
 /** The column's SQL type, for casts of text parameters (`$1::text::"pg_catalog"."int4"`). */
