@@ -38,3 +38,30 @@ describe('composite columns', () => {
     });
   });
 });
+
+describe('composite columns in writes', () => {
+  it('take a value of a composite type in a create, an upsert and an update', async () => {
+    const { data: created } = await data(
+      'mutation { createBoxes(input: [{ id: 10, p: "(5,y)", ps: ["(6,z)"] }, { id: 11, p: "(7,\\"w v\\")" }]) { id p ps } }',
+    );
+    expect(created).toEqual({
+      createBoxes: [
+        { id: 10, p: '(5,y)', ps: ['(6,z)'] },
+        { id: 11, p: '(7,"w v")', ps: null },
+      ],
+    });
+    const { data: upserted } = await data(
+      'mutation { createBoxes(input: [{ id: 10, p: "(8,u)" }], onConflict: { constraint: BOXES_PKEY, update: [P] }) { id p } }',
+    );
+    expect(upserted).toEqual({ createBoxes: [{ id: 10, p: '(8,u)' }] });
+    const { data: updated } = await data(
+      'mutation { updateBox(id: 11, set: { p: "(9,t)" }) { id p } }',
+    );
+    expect(updated).toEqual({ updateBox: { id: 11, p: '(9,t)' } });
+    const rows = await db.client.query('SELECT id, p::text FROM boxes WHERE id >= 10 ORDER BY id');
+    expect(rows).toEqual([
+      [10, '(8,u)'],
+      [11, '(9,t)'],
+    ]);
+  });
+});

@@ -168,7 +168,7 @@ function levelCtes(
   if (upsert) {
     const i = identifier(`i${node.id}`);
     const group = node.groups[0] as WriteGroup;
-    const keys = upsert.constraint.columns.map((c) => single.column(c));
+    const keys = upsert.constraint.columns.map((c) => givenValue(single, c));
     // Rows with a NULL in the key never conflict: DISTINCT ON must not merge them.
     const nullable = upsert.constraint.columns.filter((c) => !c.notNull);
     const keyless = (column: (c: ColumnModel) => SqlNode) =>
@@ -199,7 +199,7 @@ function levelCtes(
     const on = (a: string) =>
       join(
         upsert.constraint.columns.map(
-          (c) => sql`${identifier(a)}.${identifier(c.name)} = ${single.column(c)}`,
+          (c) => sql`${identifier(a)}.${identifier(c.name)} = ${givenValue(single, c)}`,
         ),
         ' AND ',
       );
@@ -379,7 +379,9 @@ function columnArrays(node: WriteNode, n: number): LevelArray[] {
   const group = node.groups[n] as WriteGroup;
   return group.columns.map((column) => {
     const alias = columnAlias(group, column);
-    const type = () => (column.isArray ? sql`text[]` : sql`${columnType(column)}[]`);
+    // Text, cast where the row is read (givenValue), for an array and for a type written by its
+    // output function: `unnest` would spread a composite type's array into its columns.
+    const type = () => (textArray(column) ? sql`text[]` : sql`${columnType(column)}[]`);
     const texts = () =>
       arrayLiteral(group.rows.map((row) => elementText(column, row.values.get(column.name))));
     return array(node, alias, `g${n}.${alias}`, type, texts);
@@ -428,7 +430,13 @@ function columnAlias(group: WriteGroup, column: ColumnModel): string {
 
 function givenValue(source: GroupSource, column: ColumnModel): SqlNode {
   const ref = source.column(column);
-  return column.isArray ? sql`${ref}::${columnType(column)}[]` : ref;
+  if (column.isArray) return sql`${ref}::${columnType(column)}[]`;
+  return textArray(column) ? sql`${ref}::${columnType(column)}` : ref;
+}
+
+/** Whether a column's input values travel as a `text[]` (columnArrays). */
+function textArray(column: ColumnModel): boolean {
+  return column.isArray || column.textForm === 'output';
 }
 
 /** A value as the text of an array element: PostgreSQL casts it to the column's type. */
