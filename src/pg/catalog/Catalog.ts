@@ -59,6 +59,11 @@ export interface CatalogType {
    * `10.0.0.1/32`.
    */
   readonly output: readonly [string, string];
+  /**
+   * For an array of a domain: the element type as declared, `[schema, name]`, which SQL casts
+   * name (`$1::text::"public"."posint"[]`) while `name` is the domain's base type.
+   */
+  readonly sqlType?: readonly [string, string] | null;
 }
 
 export interface CatalogForeignKey {

@@ -49,7 +49,19 @@ cols AS (
 ),
 col_types AS (
   SELECT cols.*, t.typcategory = 'A' AS is_array,
-         CASE WHEN t.typcategory = 'A' THEN e.oid ELSE t.oid END AS elem_oid
+         -- An array's element of a domain is read as the domain's base type too; the element
+         -- type as declared stays the one SQL casts to (decl_oid).
+         CASE WHEN e.typtype = 'd' THEN (
+           WITH RECURSIVE d(oid, typtype, typbasetype) AS (
+             SELECT e.oid, e.typtype, e.typbasetype
+             UNION ALL
+             SELECT b.oid, b.typtype, b.typbasetype
+             FROM d JOIN pg_catalog.pg_type b ON b.oid = d.typbasetype
+             WHERE d.typtype = 'd'
+           )
+           SELECT d.oid FROM d WHERE d.typtype <> 'd'
+         ) WHEN t.typcategory = 'A' THEN e.oid ELSE t.oid END AS elem_oid,
+         CASE WHEN t.typcategory = 'A' THEN e.oid ELSE t.oid END AS decl_oid
   FROM cols
   JOIN pg_catalog.pg_type t ON t.oid = cols.typid
   LEFT JOIN pg_catalog.pg_type e ON e.oid = t.typelem
@@ -87,11 +99,15 @@ SELECT json_build_object(
             AND fts.def = format('to_tsvector(%L::regconfig, %s)', cfg.cfgname, quote_ident(ct.attname))),
         'type', json_build_object('name', et.typname, 'schema', en.nspname,
                                   'isArray', ct.is_array, 'isEnum', et.typtype = 'e',
-                                  'output', json_build_array(opn.nspname, op.proname))
+                                  'output', json_build_array(opn.nspname, op.proname),
+                                  'sqlType', CASE WHEN ct.decl_oid <> ct.elem_oid
+                                    THEN json_build_array(dn.nspname, dt.typname) END)
       ) ORDER BY ct.attnum)
       FROM col_types ct
       JOIN pg_catalog.pg_type et ON et.oid = ct.elem_oid
       JOIN pg_catalog.pg_namespace en ON en.oid = et.typnamespace
+      JOIN pg_catalog.pg_type dt ON dt.oid = ct.decl_oid
+      JOIN pg_catalog.pg_namespace dn ON dn.oid = dt.typnamespace
       JOIN pg_catalog.pg_proc op ON op.oid = et.typoutput
       JOIN pg_catalog.pg_namespace opn ON opn.oid = op.pronamespace
       WHERE ct.attrelid = r.oid), '[]'),

@@ -52,7 +52,8 @@ function eachElement(ref: SqlNode, f: (element: SqlNode) => SqlNode): SqlNode {
 
 /** The column's SQL type, for casts of text parameters (`$1::text::"pg_catalog"."int4"`). */
 export function columnType(column: ColumnModel): SqlNode {
-  return identifier(column.column.type.schema, column.column.type.name);
+  const { type } = column.column;
+  return type.sqlType ? identifier(...type.sqlType) : identifier(type.schema, type.name);
 }
 
 /**
