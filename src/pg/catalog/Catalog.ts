@@ -53,6 +53,8 @@ export interface CatalogType {
   /** Array dimensions are not tracked by PostgreSQL; any array is one list level. */
   readonly isArray: boolean;
   readonly isEnum: boolean;
+  /** The column's own type is a domain (over `name`, or over an array of it). */
+  readonly isDomain?: boolean;
   /**
    * The (element) type's output function, `[schema, name]` (`pg_type.typoutput`): what writes
    * the type's text form, e.g. `inet_out` writes `10.0.0.1` where the cast to text writes

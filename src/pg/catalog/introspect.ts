@@ -30,7 +30,7 @@ cols AS (
          -- A domain's DEFAULT (a domain over one with a default inherits it) is the default of a
          -- column of that type without one of its own: an INSERT that leaves it out stores it.
          a.atthasdef OR (t.typtype = 'd' AND t.typdefaultbin IS NOT NULL) AS atthasdef,
-         col_description(a.attrelid, a.attnum) AS comment,
+         col_description(a.attrelid, a.attnum) AS comment, t.typtype = 'd' AS is_domain,
          -- A domain is read as its base type (through domains over domains); an array as its
          -- element type.
          CASE WHEN t.typtype = 'd' THEN (
@@ -99,6 +99,7 @@ SELECT json_build_object(
             AND fts.def = format('to_tsvector(%L::regconfig, %s)', cfg.cfgname, quote_ident(ct.attname))),
         'type', json_build_object('name', et.typname, 'schema', en.nspname,
                                   'isArray', ct.is_array, 'isEnum', et.typtype = 'e',
+                                  'isDomain', ct.is_domain,
                                   'output', json_build_array(opn.nspname, op.proname),
                                   'sqlType', CASE WHEN ct.decl_oid <> ct.elem_oid
                                     THEN json_build_array(dn.nspname, dt.typname) END)

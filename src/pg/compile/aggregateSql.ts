@@ -80,11 +80,13 @@ function groupsSql(
     return [key, jsonObject(context, keyEntries(context, table, alias, given, fieldNodes))];
   });
   const refs = join(columns.map((c) => columnRef(alias, c)));
+  // The columns themselves: a key selected in a subquery is matched to a grouped column only.
+  const grouped = join(columns.map((c) => identifier(alias, c.name)));
   const condition = havingSql(context, table, alias, args['having'] ?? null);
   const having = condition ? sql` HAVING ${condition}` : sql``;
   const grouping =
     columns.length > 0
-      ? sql` GROUP BY ${refs}${having} ORDER BY ${refs}`
+      ? sql` GROUP BY ${grouped}${having} ORDER BY ${refs}`
       : sql` GROUP BY ()${having}`;
   const limit = pageSize(context, args['limit'], 'limit') ?? defaultPageSize(context);
   const rows = sql`FROM ${from}${whereClause(conditions)}${grouping} LIMIT ${limit}`;

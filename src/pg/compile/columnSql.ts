@@ -5,8 +5,15 @@ import { narrowerThanScalar, operandProblem } from '../schema/pgInput.js';
 import type { BuildContext } from './BuildContext.js';
 import { badInput, type Param } from './Param.js';
 
-/** The column as PostgreSQL names it on the row of `alias`. */
+/**
+ * The column as PostgreSQL names it on the row of `alias`. A column of a domain over an enum is
+ * cast to the enum: PostgreSQL finds no `=`, `<`, … (nor min/max) for the domain, whose value
+ * the enum's operators only take once cast.
+ */
 export function columnRef(alias: string, column: ColumnModel): SqlNode {
+  const { type } = column.column;
+  if (type.isEnum && type.isDomain && !column.isArray)
+    return sql`${identifier(alias, column.name)}::${columnType(column)}`;
   return identifier(alias, column.name);
 }
 
@@ -24,8 +31,9 @@ export function valueJson(context: BuildContext, ref: SqlNode, column: ColumnMod
   if (column.scalar === 'Float' || column.scalar === 'JSON') context.sawLoose.value = true;
   const e = column.enumModel;
   if (e && !e.identity && context.mode === 'json') {
+    // Compared as text: an element of an array of a domain over the enum has no `=` of its own.
     const translate = (x: SqlNode) =>
-      sql`CASE ${x} ${join(
+      sql`CASE ${x}::text ${join(
         [...e.values].map(([name, label]) => sql`WHEN ${label} THEN ${name}`),
         ' ',
       )} END`;

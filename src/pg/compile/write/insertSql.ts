@@ -183,16 +183,10 @@ function levelCtes(
     const { targets, select } = insert(group, single, join(distinct));
     const order = sql`${join(distinct)}, x.ord DESC`;
     const names = upsert.update.map((c) => identifier(c.name));
-    const compared = (excluded: boolean) =>
-      join(
-        upsert.update.map((c, n) =>
-          comparable(c, excluded ? sql`EXCLUDED.${names[n]}` : sql`t.${names[n]}`),
-        ),
-      );
     const action =
       names.length === 0
         ? sql`DO NOTHING`
-        : sql`DO UPDATE SET ${join(names.map((n) => sql`${n} = EXCLUDED.${n}`))} WHERE (${compared(false)}) IS DISTINCT FROM (${compared(true)})`;
+        : sql`DO UPDATE SET ${join(names.map((n) => sql`${n} = EXCLUDED.${n}`))} WHERE (${join(upsert.update.map((c) => compared(sql`t`, c)))}) IS DISTINCT FROM (${join(upsert.update.map((c) => compared(sql`EXCLUDED`, c)))})`;
     ctes.push(
       sql`${i} AS (INSERT INTO ${table} AS t${targets} ${select} ORDER BY ${order} ON CONFLICT ON CONSTRAINT ${identifier(upsert.constraint.name)} ${action} RETURNING ${returning})`,
     );
@@ -295,12 +289,6 @@ const NO_EQUALITY: ReadonlySet<string> = new Set([
   'polygon',
   'circle',
 ]);
-
-/** A column's value as an upsert compares it with the new one: by its text where `=` is lacking. */
-function comparable(column: ColumnModel, value: SqlNode): SqlNode {
-  const { type } = column.column;
-  return type.schema === 'pg_catalog' && NO_EQUALITY.has(type.name) ? sql`${value}::text` : value;
-}
 
 /** One array parameter: its SQL (a text parameter cast to an array), its alias, its value. */
 export interface LevelArray {
@@ -432,6 +420,17 @@ function givenValue(source: GroupSource, column: ColumnModel): SqlNode {
   const ref = source.column(column);
   if (column.isArray) return sql`${ref}::${columnType(column)}[]`;
   return textArray(column) ? sql`${ref}::${columnType(column)}` : ref;
+}
+
+/**
+ * A column of `row` as an upsert compares it with the new value: a domain over an enum as the
+ * enum (columnRef), a type without `=` (NO_EQUALITY) by its text.
+ */
+function compared(row: SqlNode, column: ColumnModel): SqlNode {
+  const ref = sql`${row}.${identifier(column.name)}`;
+  const { type } = column.column;
+  if (type.isEnum && type.isDomain && !column.isArray) return sql`${ref}::${columnType(column)}`;
+  return type.schema === 'pg_catalog' && NO_EQUALITY.has(type.name) ? sql`${ref}::text` : ref;
 }
 
 /** Whether a column's input values travel as a `text[]` (columnArrays). */
