@@ -197,6 +197,45 @@ describe('createJwtAuth with public keys', () => {
       });
     });
 
+    it('does not fetch the set for every token with an unknown kid while the URL fails', async () => {
+      let served = 0;
+      let up = true;
+      const failing = createServer((_req, res) => {
+        served++;
+        if (!up) {
+          res.statusCode = 500;
+          res.end('down');
+          return;
+        }
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ keys }));
+      });
+      await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+      try {
+        const port = (failing.address() as AddressInfo).port;
+        const url = new URL(`http://127.0.0.1:${port}/jwks.json`);
+        const auth = await createJwtAuth({ jwks: url, jwksCooldownMs: 2000 });
+        const known = await keyPair('known');
+        keys = [known.jwk];
+        expect((await outcome(auth, `Bearer ${await sign('known', known.privateKey)}`)).identity)
+          .toBeDefined();
+        expect(served).toBe(1);
+        // The cooldown since that fetch passes, then the set's URL starts failing.
+        await new Promise((resolve) => setTimeout(resolve, 2100));
+        up = false;
+        // A flood of tokens with random kids (anyone can make them: no key needed to be refused).
+        const stranger = await keyPair('stranger');
+        for (let i = 0; i < 10; i++) {
+          const token = await sign(`random-${i}`, stranger.privateKey);
+          expect((await outcome(auth, `Bearer ${token}`)).status).toBeGreaterThanOrEqual(401);
+        }
+        // At most one fetch per cooldown, failed or not: not one per request.
+        expect(served).toBeLessThanOrEqual(2);
+      } finally {
+        await new Promise<void>((resolve) => failing.close(() => resolve()));
+      }
+    });
+
     it('takes a key set given as data', async () => {
       const pair = await keyPair('local');
       const auth = await createJwtAuth({ jwks: { keys: [pair.jwk] } });

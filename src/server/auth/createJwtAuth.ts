@@ -75,6 +75,8 @@ const OKP = ['EdDSA', 'Ed25519'];
 /** A key set is for public keys only: an `oct` key in it must never verify an HS token. */
 const ASYMMETRIC = [...RSA, ...Object.values(EC), ...OKP];
 const MIN_SECRET_BYTES = 32;
+/** The Retry-After of a 503 for keys that could not be fetched (authError.ts), in ms. */
+const RETRY_AFTER_MS = 5000;
 
 /**
  * Bearer JWT verification with `jose` (an optional peer dependency, loaded here: an application
@@ -161,9 +163,18 @@ function verificationKey(
   if (!(jwks instanceof URL)) {
     return { key: lib.createLocalJWKSet(jwks as never), algorithms: ASYMMETRIC };
   }
+  const cooldown = options.jwksCooldownMs ?? 30_000;
+  // jose's cooldown counts from the last fetch that succeeded: while the URL fails, every token
+  // with an unknown kid (anyone can make one) would fetch again. A failed fetch holds the next
+  // one back too, for the cooldown or the Retry-After the client is told, whichever is shorter.
+  const backoff = Math.min(cooldown, RETRY_AFTER_MS);
+  let failedAt = -Infinity;
+  const fetchKeys = (url: string, init: RequestInit): Promise<Response> =>
+    Date.now() - failedAt < backoff ? Promise.reject(new KeysUnavailable()) : fetch(url, init);
   const remote = lib.createRemoteJWKSet(jwks, {
     timeoutDuration: options.jwksTimeoutMs ?? 5000,
-    cooldownDuration: options.jwksCooldownMs ?? 30_000,
+    cooldownDuration: cooldown,
+    [lib.customFetch]: fetchKeys,
   });
   // What the fetch itself raises (refused, timed out, not a key set) is the server's trouble.
   const lookup = (header: Parameters<typeof remote>[0], token: Parameters<typeof remote>[1]) =>
@@ -172,6 +183,7 @@ function verificationKey(
       if (code === 'ERR_JWKS_NO_MATCHING_KEY' || code === 'ERR_JWKS_MULTIPLE_MATCHING_KEYS')
         throw error;
       if (code === 'ERR_JOSE_ALG_NOT_ALLOWED' || code === 'ERR_JOSE_NOT_SUPPORTED') throw error;
+      if (!(error instanceof KeysUnavailable)) failedAt = Date.now();
       throw new KeysUnavailable();
     });
   return { key: lookup as unknown as VerificationKey, algorithms: ASYMMETRIC };
