@@ -73,9 +73,21 @@ function readKeyFile(file: string, cwd: string): string {
   }
 }
 
-/** An http(s) URL is fetched by the server; anything else is a JWKS file. */
+/**
+ * An https URL is fetched by the server; anything else is a JWKS file. A plain http URL is
+ * refused (whoever is on the path could hand the server keys of their own, and sign any token),
+ * except on the loopback.
+ */
 function keySet(given: string, cwd: string): URL | JsonWebKeySet {
-  if (/^https?:\/\//i.test(given)) return new URL(given);
+  if (/^https:\/\//i.test(given)) return new URL(given);
+  if (/^http:\/\//i.test(given)) {
+    const url = new URL(given);
+    if (LOOPBACK.has(url.hostname) || /^127(\.\d+){3}$/.test(url.hostname)) return url;
+    throw new CliError(
+      ExitCode.CONFIG,
+      `The JWKS URL ${url.origin} is not https: its keys could be replaced on the way.`,
+    );
+  }
   const { path, parsed } = readJsonFile(given, cwd, 'the JWKS file');
   const keys = (parsed as { keys?: unknown } | null)?.keys;
   if (!Array.isArray(keys)) {
@@ -83,6 +95,8 @@ function keySet(given: string, cwd: string): URL | JsonWebKeySet {
   }
   return parsed as JsonWebKeySet;
 }
+
+const LOOPBACK = new Set(['localhost', '[::1]']);
 
 /**
  * Each request's context on a database source with JWT verification: its id, and the role and
