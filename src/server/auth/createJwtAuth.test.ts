@@ -267,6 +267,23 @@ describe('jwtClaimSettings', () => {
     });
   });
 
+  it('gives request.jwt.claim.<name> the claim of that very name, not another that folds to it', () => {
+    // PostgreSQL folds setting names: `SUB` and `sub` are one setting. Whichever came last in the
+    // token used to win, so a policy on request.jwt.claim.sub (Supabase's auth.uid()) saw `bob`
+    // while request.jwt.claims said `alice`.
+    for (const claims of [
+      { sub: 'alice', SUB: 'bob' },
+      { SUB: 'bob', sub: 'alice' },
+    ]) {
+      const { settings } = jwtClaimSettings({ claims, role: undefined, expiresAt: undefined }, 'a');
+      expect(settings['request.jwt.claim.sub']).toBe('alice');
+    }
+    // Two names that fold alike, neither in lower case: ambiguous, so neither is a setting.
+    const claims = { Sub: 'alice', SUB: 'bob' };
+    const { settings } = jwtClaimSettings({ claims, role: undefined, expiresAt: undefined }, 'a');
+    expect(settings['request.jwt.claim.sub']).toBeUndefined();
+  });
+
   it('runs a token without a role, and a request without a token, as the anonymous role', () => {
     expect(
       jwtClaimSettings({ claims: { sub: 'b' }, role: undefined, expiresAt: undefined }, 'anon')

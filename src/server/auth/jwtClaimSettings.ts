@@ -33,11 +33,20 @@ export function jwtClaimSettings(
   const settings: Record<string, string> = {
     'request.jwt.claims': JSON.stringify(identity.claims),
   };
+  // PostgreSQL folds setting names, so `SUB` and `sub` would be one setting, the last one
+  // winning: the claim named in lower case takes it, and two others that fold alike give none.
+  const folded = new Map<string, string | null>();
   for (const name of Object.keys(identity.claims)) {
     const value = identity.claims[name];
     // A NUL cannot be in a PostgreSQL text value (the claim stays readable in the JSON).
-    if (typeof value === 'string' && CLAIM_NAME.test(name) && !value.includes('\0'))
-      settings[`request.jwt.claim.${name.toLowerCase()}`] = value;
+    if (typeof value !== 'string' || !CLAIM_NAME.test(name) || value.includes('\0')) continue;
+    const lower = name.toLowerCase();
+    if (name === lower) folded.set(lower, value);
+    else if (!Object.hasOwn(identity.claims, lower))
+      folded.set(lower, folded.has(lower) ? null : value);
+  }
+  for (const [name, value] of folded) {
+    if (value !== null) settings[`request.jwt.claim.${name}`] = value;
   }
   return { role: identity.role ?? anonymousRole, settings };
 }
