@@ -3,9 +3,14 @@ import type { HttpRequest } from './types.js';
 const isMap = (value: unknown): value is Readonly<Record<string, unknown>> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const authorizationOf = (map: Readonly<Record<string, unknown>>): unknown[] =>
+  Object.keys(map)
+    .filter((name) => name.toLowerCase() === 'authorization')
+    .map((name) => map[name]);
+
 /**
  * The credentials a graphql-ws `connection_init` payload carries, as `Authorization` header
- * values: `Authorization` (or `authorization`), the same under `headers`, and `token` (taken as
+ * values: `Authorization` (in any case), the same under `headers`, and `token` (taken as
  * `Bearer <token>`). A value that is not a string stands as one that is no bearer credential
  * (refused, never read as no credential); null is none.
  */
@@ -13,12 +18,9 @@ function credentialsOf(params: Readonly<Record<string, unknown>> | undefined): s
   if (params === undefined) return [];
   const headers = isMap(params['headers']) ? params['headers'] : undefined;
   const found: string[] = [];
-  for (const value of [
-    params['Authorization'],
-    params['authorization'],
-    headers?.['Authorization'],
-    headers?.['authorization'],
-  ]) {
+  // A header's name in any case (HTTP's are case-insensitive): one in a case not looked for
+  // would be a credential dropped, and the socket run as the anonymous role.
+  for (const value of [...authorizationOf(params), ...(headers ? authorizationOf(headers) : [])]) {
     if (value != null) found.push(typeof value === 'string' ? value : '');
   }
   const token = params['token'];

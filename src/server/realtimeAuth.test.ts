@@ -187,6 +187,26 @@ describe('graphql-ws: the credential of connection_init', () => {
     expect(await first(client, '{ whoami }')).toEqual({ code: 4403, reason: 'INVALID_TOKEN' });
   });
 
+  it('reads the Authorization of connection_init in any case, as an HTTP header is', async () => {
+    const s = await start({ anonymous: true });
+    const alice = await sign({ sub: 'alice' });
+    // A bad credential under a header name in another case is refused, not run as anonymous.
+    for (const params of [
+      { AUTHORIZATION: 'Bearer junk' },
+      { headers: { AUTHORIZATION: 'Bearer junk' } },
+    ]) {
+      const { client } = wsClient(s.wsUrl, params);
+      expect({ params, ...(await first(client, '{ whoami }')) }).toEqual({
+        params,
+        code: 4403,
+        reason: 'INVALID_TOKEN',
+      });
+    }
+    // And a good one is the socket's identity.
+    const { client } = wsClient(s.wsUrl, { headers: { AUTHORIZATION: `Bearer ${alice}` } });
+    expect(await first(client, '{ whoami }')).toEqual({ result: { data: { whoami: 'alice' } } });
+  });
+
   it('closes 1013 when the keys cannot be fetched', async () => {
     const s = await start({ secret: undefined, jwks: new URL('http://127.0.0.1:1/jwks.json') });
     const { privateKey } = await generateKeyPair('ES256');
