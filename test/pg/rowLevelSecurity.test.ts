@@ -250,6 +250,19 @@ describe('row-level security through pgSettings', () => {
     expect(answer.errors?.[0]?.extensions?.code).toBe(ErrorCode.INTERNAL_SERVER_ERROR);
   });
 
+  it('refuses a role name over 63 bytes, which PostgreSQL would cut to another role', async () => {
+    // A role of the longest name PostgreSQL keeps; the token names it with more after it.
+    const long = `${MEMBER}_${'x'.repeat(63)}`.slice(0, 63);
+    await db.client.exec(`CREATE ROLE ${long} NOLOGIN IN ROLE ${MEMBER}`);
+    try {
+      const answer = await run('{ notesAggregate { count } }', as('alice', `${long}_admin`));
+      expect(answer.data).toBeNull();
+      expect(answer.errors?.[0]?.extensions?.code).toBe(ErrorCode.INTERNAL_SERVER_ERROR);
+    } finally {
+      await db.client.exec(`DROP ROLE ${long}`);
+    }
+  });
+
   it('lets the connecting user assume only roles it is a member of', async () => {
     if (db.url === undefined) {
       // PGlite has one user, a superuser, who may assume every role: the policies still apply

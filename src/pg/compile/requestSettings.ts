@@ -40,6 +40,9 @@ export type PgSettingsHook = (
 export const SETTINGS_TEXT =
   'SELECT count(set_config(s.key, s.value, true)) FROM json_each_text($1::text::json) AS s';
 
+/** The longest identifier PostgreSQL keeps, in bytes (NAMEDATALEN - 1). */
+const MAX_NAME_BYTES = 63;
+
 /** The setup statement for `settings`, or undefined when there is nothing to apply. */
 export function settingsStatement(
   settings: PgRequestSettings | null | undefined,
@@ -60,6 +63,11 @@ export function settingsStatement(
     // `none` is no role: as the role, PostgreSQL would run the request as the connecting user.
     if (typeof role !== 'string' || role === '' || role === 'none') {
       throw badSettings('The role is not a name.');
+    }
+    // PostgreSQL cuts a longer name to 63 bytes (NAMEDATALEN - 1), and would assume the role
+    // of that shorter name: no role has a longer one.
+    if (Buffer.byteLength(role) > MAX_NAME_BYTES) {
+      throw badSettings(`The role name is longer than ${MAX_NAME_BYTES} bytes.`);
     }
     entries['role'] = role;
     count++;

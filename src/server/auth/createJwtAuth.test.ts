@@ -88,6 +88,11 @@ describe('createJwtAuth with a shared secret', () => {
       ['issued in the future, beyond the skew', await hs({ ...good, iat: now() + 3600 }), invalid],
       ['a role that is not a name', await hs({ ...good, role: ['admin'] }), invalid],
       [
+        'a role longer than PostgreSQL keeps (it would cut it to another role)',
+        await hs({ ...good, role: 'r'.repeat(64) }),
+        invalid,
+      ],
+      [
         'the role "none" (PostgreSQL: the connecting user)',
         await hs({ ...good, role: 'none' }),
         invalid,

@@ -75,6 +75,8 @@ const OKP = ['EdDSA', 'Ed25519'];
 /** A key set is for public keys only: an `oct` key in it must never verify an HS token. */
 const ASYMMETRIC = [...RSA, ...Object.values(EC), ...OKP];
 const MIN_SECRET_BYTES = 32;
+/** The longest role name PostgreSQL keeps, in bytes (NAMEDATALEN - 1). */
+const MAX_ROLE_BYTES = 63;
 /** The Retry-After of a 503 for keys that could not be fetched (authError.ts), in ms. */
 const RETRY_AFTER_MS = 5000;
 
@@ -98,7 +100,14 @@ export async function createJwtAuth(options: JwtAuthOptions): Promise<JwtAuth> {
   const identity = ({ payload }: { payload: Record<string, unknown> }): JwtIdentity => {
     const role = payload[roleClaim];
     // `none` is no role name: PostgreSQL reads it as "back to the connecting user".
-    if (role !== undefined && (typeof role !== 'string' || role === '' || role === 'none')) {
+    // Nor is a name over 63 bytes: PostgreSQL would cut it to the name of another role.
+    if (
+      role !== undefined &&
+      (typeof role !== 'string' ||
+        role === '' ||
+        role === 'none' ||
+        Buffer.byteLength(role) > MAX_ROLE_BYTES)
+    ) {
       throw authError(
         ErrorCode.INVALID_TOKEN,
         `The token's ${roleClaim} claim is not a role name.`,
