@@ -101,6 +101,19 @@ export const AUTH_OPTIONS = [
   readonly defaultHelp?: string;
 }>;
 
+/**
+ * Options whose environment variable, set but empty, is a value (and refused as one) rather than
+ * none: an empty SLUICE_JWT_SECRET must not start a server that verifies nothing, nor an empty
+ * SLUICE_JWT_AUDIENCE one that checks no audience.
+ */
+export const EMPTY_IS_A_VALUE: ReadonlySet<string> = new Set<keyof AuthConfig>([
+  'jwtSecret',
+  'jwtPublicKey',
+  'jwtJwks',
+  'jwtAudience',
+  'jwtIssuer',
+]);
+
 /** Does the config ask for JWT verification (or name an anonymous role)? */
 export function wantsAuth(config: AuthConfig): boolean {
   return (

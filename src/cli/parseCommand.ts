@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { didYouMean } from './didYouMean.js';
 import { CliError, ExitCode } from './ExitCode.js';
+import { EMPTY_IS_A_VALUE } from './authOptions.js';
 import { readJsonFile } from './readJsonFile.js';
 import {
   DEFAULT_CONFIG,
@@ -182,7 +183,7 @@ export function parseCommand(
   for (const spec of specs) {
     if (spec.kind.type === 'config') continue;
     const fromEnv = env[envName(spec.name)];
-    if (fromEnv !== undefined && fromEnv !== '')
+    if (fromEnv !== undefined && (fromEnv !== '' || EMPTY_IS_A_VALUE.has(spec.name)))
       set(spec, coerce(spec, fromEnv, envName(spec.name), ExitCode.USAGE));
   }
   for (const spec of specs) {
