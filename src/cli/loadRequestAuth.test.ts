@@ -6,7 +6,10 @@ import { parseCommand } from './parseCommand.js';
 
 describe('loadRequestAuth --jwt-jwks', () => {
   it('refuses a key set URL fetched in clear text: whoever is on the path could give it keys', async () => {
-    for (const url of ['http://idp.example.com/.well-known/jwks.json', 'http://127.0.0.1.nip.io/k']) {
+    for (const url of [
+      'http://idp.example.com/.well-known/jwks.json',
+      'http://127.0.0.1.nip.io/k',
+    ]) {
       const loaded = loadRequestAuth({ ...AUTH_DEFAULTS, jwtJwks: url }, process.cwd());
       await expect(loaded).rejects.toBeInstanceOf(CliError);
       await expect(loaded).rejects.toMatchObject({ code: ExitCode.CONFIG });
@@ -38,7 +41,8 @@ describe('the JWT options from the environment', () => {
       { ...secret, SLUICE_JWT_AUDIENCE: '' },
       { ...secret, SLUICE_JWT_ISSUER: '' },
     ]) {
-      const parse = () => parseCommand('serve', ['--database', 'pglite:memory'], env, process.cwd());
+      const parse = () =>
+        parseCommand('serve', ['--database', 'pglite:memory'], env, process.cwd());
       expect(parse, JSON.stringify(env)).toThrow(CliError);
     }
   });

@@ -222,8 +222,9 @@ describe('createJwtAuth with public keys', () => {
         const auth = await createJwtAuth({ jwks: url, jwksCooldownMs: 2000 });
         const known = await keyPair('known');
         keys = [known.jwk];
-        expect((await outcome(auth, `Bearer ${await sign('known', known.privateKey)}`)).identity)
-          .toBeDefined();
+        expect(
+          (await outcome(auth, `Bearer ${await sign('known', known.privateKey)}`)).identity,
+        ).toBeDefined();
         expect(served).toBe(1);
         // The cooldown since that fetch passes, then the set's URL starts failing.
         await new Promise((resolve) => setTimeout(resolve, 2100));
