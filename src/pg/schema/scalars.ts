@@ -98,23 +98,29 @@ export const GraphQLUUID = stringScalar(
   'a non-UUID value',
 );
 
+/**
+ * PostgreSQL's `infinity` and `-infinity`, which a timestamp or date column may hold: taken as
+ * input too, so that a value read can be given back (a filter, a write).
+ */
+const infinite = (text: string) => text === 'infinity' || text === '-infinity';
+
 export const GraphQLDatetime = stringScalar(
   'Datetime',
-  'A point in time as an ISO-8601 string (PostgreSQL timestamp/timestamptz), e.g. "2024-01-31T12:00:00+00:00".',
-  isDatetimeText,
+  'A point in time as an ISO-8601 string (PostgreSQL timestamp/timestamptz), e.g. "2024-01-31T12:00:00+00:00", or "infinity" / "-infinity".',
+  (text) => infinite(text) || isDatetimeText(text),
   'a non-ISO-8601 value',
-  (text) => datetimeProblem(text),
-  // As json mode passes them through: `infinity`, `-infinity`, ` BC`, offsets with seconds.
-  (text) => text === 'infinity' || text === '-infinity' || readCalendar(text) !== undefined,
+  (text) => (infinite(text) ? undefined : datetimeProblem(text)),
+  // As json mode passes them through: ` BC`, offsets with seconds.
+  (text) => infinite(text) || readCalendar(text) !== undefined,
 );
 
 export const GraphQLDate = stringScalar(
   'Date',
-  'A calendar date as an ISO-8601 string (PostgreSQL date), e.g. "2024-01-31".',
-  isDateText,
+  'A calendar date as an ISO-8601 string (PostgreSQL date), e.g. "2024-01-31", or "infinity" / "-infinity".',
+  (text) => infinite(text) || isDateText(text),
   'a non-date value',
-  (text) => dateProblem(text),
-  (text) => text === 'infinity' || text === '-infinity' || readCalendar(text)?.time === false,
+  (text) => (infinite(text) ? undefined : dateProblem(text)),
+  (text) => infinite(text) || readCalendar(text)?.time === false,
 );
 
 export const GraphQLJSON = new GraphQLScalarType({
