@@ -100,11 +100,12 @@ export function sameKey(a: Omit<OrderKey, 'desc' | 'nullsFirst'>, b: typeof a): 
 }
 
 /**
- * Never NULL: a NOT NULL column (a count is one), reached (if at all) through relations whose row
- * always exists.
+ * Never NULL: a NOT NULL column (a count is one) of the row itself. A key reached through a
+ * relation may be NULL even when the foreign key's columns are NOT NULL: the related row can be
+ * missing (a NOT VALID foreign key) or hidden from the request's role (row-level security).
  */
 export function keyNotNull(key: OrderKey): boolean {
-  return key.column.notNull && key.path.every((r) => r.required);
+  return key.column.notNull && key.path.length === 0;
 }
 
 /**
