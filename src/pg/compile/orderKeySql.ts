@@ -143,10 +143,10 @@ export function orderKeyRef(alias: string, key: OrderKey): SqlNode {
 /**
  * `(SELECT count(*) FROM posts AS t1_n WHERE t1_n.author_id = t1.id)`: the rows of a to-many
  * relation of the row `at`, which an index on the foreign key's columns answers. Through a
- * junction table the junction's rows are counted: each points at an existing row (its foreign key).
- * A function reads a column of the related rows (`max(t1_n.created_at)`), through a junction by
- * a join to the target rows; an index on the foreign key and that column answers min and max
- * with one row.
+ * junction table the target rows are joined and counted, as the aggregate's `count` does: a
+ * junction row's target may be one row-level security hides from the request. A function reads a
+ * column of the related rows (`max(t1_n.created_at)`), through a junction by the same join; an
+ * index on the foreign key and that column answers min and max with one row.
  */
 function aggregateRef(alias: string, at: string, aggregate: KeyAggregate): SqlNode {
   const { relation, fn, of } = aggregate;
@@ -158,13 +158,8 @@ function aggregateRef(alias: string, at: string, aggregate: KeyAggregate): SqlNo
       pairs.map(([mine, theirs]) => sql`${identifier(name, theirs)} = ${identifier(at, mine)}`),
       ' AND ',
     );
-  if (fn === 'count' || of === undefined) {
-    const [table, pairs] = relation.via
-      ? [relation.via.junction, relation.via.sourcePairs]
-      : [relation.target.table, relation.pairs];
-    return sql`(SELECT count(*) FROM ${source(table, n)} WHERE ${where(n, pairs)})`;
-  }
-  const call = aggregateCall(fn, columnRef(n, of));
+  const call =
+    fn === 'count' || of === undefined ? sql`count(*)` : aggregateCall(fn, columnRef(n, of));
   if (!relation.via)
     return sql`(SELECT ${call} FROM ${source(relation.target.table, n)} WHERE ${where(n, relation.pairs)})`;
   const j = `${alias}_j`;

@@ -39,14 +39,14 @@ SELECT (
               FROM "public"."tags" AS "t6" JOIN "public"."post_tags" AS "j7" ON "j7"."tag_id" = "t6"."id"
               WHERE "j7"."post_id" = "t5"."id") AS "s8") AS "tagsAggregate") AS x) AS "n0", replace(encode(convert_to(json_build_array($4::text, (
                 SELECT count(*)
-                FROM "public"."post_tags" AS "t5_n"
-                WHERE "t5_n"."post_id" = "t5"."id")::text, "t5"."id"::text)::text, 'UTF8'), 'base64'), chr(10), '') AS "c", row_number() OVER (ORDER BY (
+                FROM "public"."post_tags" AS "t5_j" JOIN "public"."tags" AS "t5_n" ON "t5_n"."id" = "t5_j"."tag_id"
+                WHERE "t5_j"."post_id" = "t5"."id")::text, "t5"."id"::text)::text, 'UTF8'), 'base64'), chr(10), '') AS "c", row_number() OVER (ORDER BY (
           SELECT count(*)
-          FROM "public"."post_tags" AS "t5_n"
-          WHERE "t5_n"."post_id" = "t5"."id") DESC, "t5"."id" DESC) AS "i"
+          FROM "public"."post_tags" AS "t5_j" JOIN "public"."tags" AS "t5_n" ON "t5_n"."id" = "t5_j"."tag_id"
+          WHERE "t5_j"."post_id" = "t5"."id") DESC, "t5"."id" DESC) AS "i"
       FROM "public"."posts" AS "t5"
       ORDER BY (
         SELECT count(*)
-        FROM "public"."post_tags" AS "t5_n"
-        WHERE "t5_n"."post_id" = "t5"."id") DESC, "t5"."id" DESC
+        FROM "public"."post_tags" AS "t5_j" JOIN "public"."tags" AS "t5_n" ON "t5_n"."id" = "t5_j"."tag_id"
+        WHERE "t5_j"."post_id" = "t5"."id") DESC, "t5"."id" DESC
       LIMIT $5 + 1) AS p GROUP BY ()) AS "s9")::text AS "postsConnection"
