@@ -18,31 +18,35 @@ export async function introspect(
 // pg_class.relkind: r table, p partitioned table, v view, m materialized view, f foreign table.
 // pg_constraint.contype: p primary key, u unique, f foreign key. conkey/confkey are attnum arrays.
 const CATALOG_QUERY = `
-WITH rels AS (
+WITH RECURSIVE rels AS (
   SELECT c.oid, n.nspname AS schema, c.relname AS name, c.relkind,
          obj_description(c.oid, 'pg_class') AS comment
   FROM pg_catalog.pg_class c
   JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
   WHERE n.nspname = ANY($1::text[]) AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
 ),
+-- Every domain with the type it is over in the end (through domains over domains).
+domain_chain(oid, base, base_kind) AS (
+  SELECT t.oid, b.oid, b.typtype
+  FROM pg_catalog.pg_type t
+  JOIN pg_catalog.pg_type b ON b.oid = t.typbasetype
+  WHERE t.typtype = 'd'
+  UNION ALL
+  SELECT c.oid, b.oid, b.typtype
+  FROM domain_chain c
+  JOIN pg_catalog.pg_type d ON d.oid = c.base
+  JOIN pg_catalog.pg_type b ON b.oid = d.typbasetype
+  WHERE c.base_kind = 'd'
+),
+domain_bases AS (SELECT oid, base FROM domain_chain WHERE base_kind <> 'd'),
 cols AS (
   SELECT a.attrelid, a.attnum, a.attname, a.attnotnull, a.attidentity, a.attgenerated,
          -- A domain's DEFAULT (a domain over one with a default inherits it) is the default of a
          -- column of that type without one of its own: an INSERT that leaves it out stores it.
          a.atthasdef OR (t.typtype = 'd' AND t.typdefaultbin IS NOT NULL) AS atthasdef,
          col_description(a.attrelid, a.attnum) AS comment, t.typtype = 'd' AS is_domain,
-         -- A domain is read as its base type (through domains over domains); an array as its
-         -- element type.
-         CASE WHEN t.typtype = 'd' THEN (
-           WITH RECURSIVE d(oid, typtype, typbasetype) AS (
-             SELECT t.oid, t.typtype, t.typbasetype
-             UNION ALL
-             SELECT b.oid, b.typtype, b.typbasetype
-             FROM d JOIN pg_catalog.pg_type b ON b.oid = d.typbasetype
-             WHERE d.typtype = 'd'
-           )
-           SELECT d.oid FROM d WHERE d.typtype <> 'd'
-         ) ELSE t.oid END AS typid
+         -- A domain is read as its base type; an array as its element type.
+         coalesce((SELECT db.base FROM domain_bases db WHERE db.oid = t.oid), t.oid) AS typid
   FROM pg_catalog.pg_attribute a
   JOIN pg_catalog.pg_type t ON t.oid = a.atttypid
   WHERE a.attrelid IN (SELECT oid FROM rels) AND a.attnum > 0 AND NOT a.attisdropped
@@ -51,16 +55,9 @@ col_types AS (
   SELECT cols.*, t.typcategory = 'A' AS is_array,
          -- An array's element of a domain is read as the domain's base type too; the element
          -- type as declared stays the one SQL casts to (decl_oid).
-         CASE WHEN e.typtype = 'd' THEN (
-           WITH RECURSIVE d(oid, typtype, typbasetype) AS (
-             SELECT e.oid, e.typtype, e.typbasetype
-             UNION ALL
-             SELECT b.oid, b.typtype, b.typbasetype
-             FROM d JOIN pg_catalog.pg_type b ON b.oid = d.typbasetype
-             WHERE d.typtype = 'd'
-           )
-           SELECT d.oid FROM d WHERE d.typtype <> 'd'
-         ) WHEN t.typcategory = 'A' THEN e.oid ELSE t.oid END AS elem_oid,
+         CASE WHEN t.typcategory = 'A'
+           THEN coalesce((SELECT db.base FROM domain_bases db WHERE db.oid = e.oid), e.oid)
+           ELSE t.oid END AS elem_oid,
          CASE WHEN t.typcategory = 'A' THEN e.oid ELSE t.oid END AS decl_oid
   FROM cols
   JOIN pg_catalog.pg_type t ON t.oid = cols.typid
