@@ -5,16 +5,19 @@ import { narrowerThanScalar, operandProblem } from '../schema/pgInput.js';
 import type { BuildContext } from './BuildContext.js';
 import { badInput, type Param } from './Param.js';
 
-/**
- * The column as PostgreSQL names it on the row of `alias`. A column of a domain over an enum is
- * cast to the enum: PostgreSQL finds no `=`, `<`, … (nor min/max) for the domain, whose value
- * the enum's operators only take once cast.
- */
+/** The column as PostgreSQL names it on the row of `alias`, as comparisons read it (comparable). */
 export function columnRef(alias: string, column: ColumnModel): SqlNode {
+  return comparable(identifier(alias, column.name), column);
+}
+
+/**
+ * A column's value `ref` as comparisons read it. A column of a domain over an enum is cast to
+ * the enum: PostgreSQL finds no `=`, `<`, … (nor min/max) for the domain, whose value the enum's
+ * operators only take once cast.
+ */
+export function comparable(ref: SqlNode, column: ColumnModel): SqlNode {
   const { type } = column.column;
-  if (type.isEnum && type.isDomain && !column.isArray)
-    return sql`${identifier(alias, column.name)}::${columnType(column)}`;
-  return identifier(alias, column.name);
+  return type.isEnum && type.isDomain && !column.isArray ? sql`${ref}::${columnType(column)}` : ref;
 }
 
 /**

@@ -2,7 +2,7 @@ import { identifier, join, sql } from '../../sql/sql.js';
 import type { SqlNode } from '../../sql/SqlNode.js';
 import type { ColumnModel, KeyConstraintModel } from '../../schema/Model.js';
 import { writeRelations } from '../../schema/mutationSchema.js';
-import { columnType } from '../columnSql.js';
+import { columnType, comparable } from '../columnSql.js';
 import { arrayLiteral } from '../whereSql.js';
 import { Param } from '../Param.js';
 import { columnsRead, keysOut } from './returnedRowsSql.js';
@@ -423,14 +423,15 @@ function givenValue(source: GroupSource, column: ColumnModel): SqlNode {
 }
 
 /**
- * A column of `row` as an upsert compares it with the new value: a domain over an enum as the
- * enum (columnRef), a type without `=` (NO_EQUALITY) by its text.
+ * A column of `row` as an upsert compares it with the new value: as comparisons read it
+ * (comparable), a type without `=` (NO_EQUALITY) by its text.
  */
 function compared(row: SqlNode, column: ColumnModel): SqlNode {
   const ref = sql`${row}.${identifier(column.name)}`;
   const { type } = column.column;
-  if (type.isEnum && type.isDomain && !column.isArray) return sql`${ref}::${columnType(column)}`;
-  return type.schema === 'pg_catalog' && NO_EQUALITY.has(type.name) ? sql`${ref}::text` : ref;
+  return type.schema === 'pg_catalog' && NO_EQUALITY.has(type.name)
+    ? sql`${ref}::text`
+    : comparable(ref, column);
 }
 
 /** Whether a column's input values travel as a `text[]` (columnArrays). */
