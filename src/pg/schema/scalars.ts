@@ -100,7 +100,8 @@ export const GraphQLUUID = stringScalar(
 
 /**
  * PostgreSQL's `infinity` and `-infinity`, which a timestamp or date column may hold: taken as
- * input too, so that a value read can be given back (a filter, a write).
+ * input too, so that a value read can be given back (a filter, a write). The input's problem
+ * check takes PostgreSQL's forms (`pgForms`) for them; its shape still refuses ` BC`.
  */
 const infinite = (text: string) => text === 'infinity' || text === '-infinity';
 
@@ -109,7 +110,7 @@ export const GraphQLDatetime = stringScalar(
   'A point in time as an ISO-8601 string (PostgreSQL timestamp/timestamptz), e.g. "2024-01-31T12:00:00+00:00", or "infinity" / "-infinity".',
   (text) => infinite(text) || isDatetimeText(text),
   'a non-ISO-8601 value',
-  (text) => (infinite(text) ? undefined : datetimeProblem(text)),
+  (text) => datetimeProblem(text, true),
   // As json mode passes them through: ` BC`, offsets with seconds.
   (text) => infinite(text) || readCalendar(text) !== undefined,
 );
@@ -119,7 +120,7 @@ export const GraphQLDate = stringScalar(
   'A calendar date as an ISO-8601 string (PostgreSQL date), e.g. "2024-01-31", or "infinity" / "-infinity".',
   (text) => infinite(text) || isDateText(text),
   'a non-date value',
-  (text) => (infinite(text) ? undefined : dateProblem(text)),
+  (text) => dateProblem(text, true),
   (text) => infinite(text) || readCalendar(text)?.time === false,
 );
 
