@@ -179,20 +179,27 @@ export function cacheOptions(
   };
 }
 
+/** Gives SIGHUP its handler: from then on, and at once for one that came before. */
+export type Hangups = (handler: () => void) => void;
+
 /**
  * Called as `serve` starts, before the source loads: a SIGHUP until the server handles its own
- * (reflecting a database takes a while) neither ends the process (node's default) nor is lost.
- * The function returned stops holding and says whether one came; `startServer` then reloads.
+ * (reflecting a database takes a while) neither ends the process (node's default) nor is lost,
+ * but waits for the handler `startServer` gives once it listens.
  */
-export function holdHangups(io: CliIO): () => boolean {
-  let holding = true;
+export function holdHangups(io: CliIO): Hangups {
+  let handler: (() => void) | undefined;
   let held = false;
   io.onSignal('SIGHUP', () => {
-    if (holding) held = true;
+    if (handler) handler();
+    else held = true;
   });
-  return () => {
-    holding = false;
-    return held;
+  return (given) => {
+    handler = given;
+    if (held) {
+      held = false;
+      given();
+    }
   };
 }
 
@@ -205,7 +212,7 @@ export async function startServer(
   config: ServeConfig,
   io: CliIO,
   logger: Logger = cliLogger(config, io),
-  hangupsHeld?: () => boolean,
+  hangups: Hangups = holdHangups(io),
 ): Promise<number> {
   const server = createSluiceServer(serverOptions(config, source, logger, io.cwd));
   const reloader = source.reload
@@ -274,10 +281,9 @@ export async function startServer(
     };
     io.onSignal('SIGTERM', () => stop('SIGTERM'));
     // Without a reload (a schema module) SIGHUP is ignored: node's default would end the server.
-    io.onSignal('SIGHUP', () =>
+    hangups(() =>
       reloader ? reloader('SIGHUP') : logger.info('signal', { signal: 'SIGHUP', reload: false }),
     );
-    if (hangupsHeld?.() && reloader) reloader('SIGHUP');
     if (isWorker()) {
       // Ctrl+C reaches every process of the group: the primary handles it (and sends SIGTERM),
       // so a worker's own SIGINT must neither kill it nor count as a second signal.
