@@ -17,6 +17,7 @@ import {
   quickCoerceVariables,
   type OperationPlan,
 } from '../plan/OperationPlan.js';
+import { VariableRefusal } from '../plan/compileVariables.js';
 import type { FieldPlan } from '../plan/FieldPlan.js';
 import { runSourceGroup, type SourceGroup, type SourceRun } from '../plan/SourceGroup.js';
 import type { Abortable } from '../source/DataSource.js';
@@ -99,15 +100,21 @@ export function buildExecutionContext(
     variableValues = {};
   } else {
     const quick = quickCoerceVariables(plan, rawVariableValues ?? {});
-    if (quick !== undefined) {
+    if (!(quick instanceof VariableRefusal)) {
       variableValues = quick;
     } else {
-      const coerced = getVariableValues(schema, definitions, rawVariableValues ?? {}, {
+      // The definitions before `at` were coerced without error: graphql-js's errors are those
+      // of the rest, in the same order and under the same bound.
+      const rest = quick.at === 0 ? definitions : definitions.slice(quick.at);
+      const coerced = getVariableValues(schema, rest, rawVariableValues ?? {}, {
         maxErrors: options?.maxCoercionErrors ?? 50,
         hideSuggestions: args.hideSuggestions ?? false,
       } as { maxErrors: number });
       if (coerced.errors) return coerced.errors;
-      variableValues = coerced.coerced;
+      variableValues =
+        quick.at === 0
+          ? coerced.coerced
+          : Object.assign(Object.create(null) as object, quick.coerced, coerced.coerced);
     }
   }
   return {

@@ -8,7 +8,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import { compileVariables, type VariableCoercer } from './compileVariables.js';
+import { compileVariables, VariableRefusal, type VariableCoercer } from './compileVariables.js';
 import { DocumentMemo } from './DocumentMemo.js';
 import { pickOperation } from './pickOperation.js';
 import { planRootSelection, type SelectionPlan } from './SelectionPlan.js';
@@ -152,14 +152,18 @@ function findConditionVariables(
   return [...names];
 }
 
+/** Nothing coerced the quick way: graphql-js's getVariableValues coerces every definition. */
+const NOT_COERCED = new VariableRefusal(0, Object.freeze({}));
+
 /**
- * Coerces the request's variables: through the operation's specialised coercer when it applies,
- * else (and for every error) through graphql-js's getVariableValues.
+ * Coerces the request's variables through the operation's specialised coercer when it has one
+ * (from its third request on), or answers from which definition on graphql-js's
+ * getVariableValues must coerce them (and report every error).
  */
 export function quickCoerceVariables(
   plan: OperationPlan,
   inputs: Readonly<Record<string, unknown>>,
-): Record<string, unknown> | undefined {
+): Record<string, unknown> | VariableRefusal {
   const coercer = plan.variableCoercer;
   if (typeof coercer === 'function') return coercer(inputs);
   if (coercer === undefined) {
@@ -168,7 +172,7 @@ export function quickCoerceVariables(
     plan.variableCoercer =
       compileVariables(plan.schema, plan.operation.variableDefinitions ?? []) ?? null;
   }
-  return undefined;
+  return NOT_COERCED;
 }
 
 /**

@@ -18,12 +18,24 @@ import {
 import { isEnum, isNonNull } from '../schema/typeGuards.js';
 
 /**
- * Coerces raw variable values for one operation, or answers undefined when it cannot do so
- * the quick way: then graphql-js's getVariableValues runs and reports the exact errors.
+ * Coerces raw variable values for one operation, or answers where the quick way stopped: then
+ * graphql-js's getVariableValues runs from that definition on and reports the exact errors.
  */
 export type VariableCoercer = (
   inputs: Readonly<Record<string, unknown>>,
-) => Record<string, unknown> | undefined;
+) => Record<string, unknown> | VariableRefusal;
+
+/**
+ * The quick way's refusal: the index of the definition it could not coerce, and the values of
+ * those before it, which hold no error (so graphql-js need not coerce them again: a custom
+ * scalar's `parseValue` runs once per value, as in graphql-js).
+ */
+export class VariableRefusal {
+  constructor(
+    readonly at: number,
+    readonly coerced: Readonly<Record<string, unknown>>,
+  ) {}
+}
 
 /** A scalar's parseValue for the inputs it accepts without error; REFUSED for anything else. */
 type ScalarCheck = (value: unknown) => unknown;
@@ -231,20 +243,21 @@ export function compileVariables(
   }
   return (inputs) => {
     const coerced: Record<string, unknown> = {};
-    for (const step of steps) {
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i]!;
       if (!Object.prototype.hasOwnProperty.call(inputs, step.name)) {
         if (step.hasDefault) coerced[step.name] = step.defaultValue;
-        else if (step.nonNull) return undefined;
+        else if (step.nonNull) return new VariableRefusal(i, coerced);
         continue;
       }
       const value = inputs[step.name];
       if (value == null) {
-        if (step.nonNull) return undefined;
+        if (step.nonNull) return new VariableRefusal(i, coerced);
         coerced[step.name] = null;
         continue;
       }
       const checked = step.check(value);
-      if (checked === REFUSED) return undefined;
+      if (checked === REFUSED) return new VariableRefusal(i, coerced);
       coerced[step.name] = checked;
     }
     return coerced;

@@ -28,6 +28,20 @@ const schema = buildSchemaWith(
   },
 );
 
+/** Where `Counted`'s parseValue logs each value it parses: the current run's log. */
+let parsedInto: unknown[] = [];
+const counting = buildSchemaWith(
+  'scalar Counted type Query { counted(v: Counted): String echo(i: Int): String }',
+  {
+    Counted: {
+      parseValue: (value: unknown) => {
+        parsedInto.push(`parse ${String(value)}`);
+        return value;
+      },
+    },
+  },
+);
+
 function parseStrict(value: unknown): unknown {
   if (value === 'graphql-error') {
     throw new GraphQLError('Strict says no', { extensions: { code: 'STRICT' } });
@@ -163,6 +177,24 @@ describe('variables', () => {
     await expectSameAsGraphQLJS(fixture(query, { v: 12, w: 'graphql-error' }));
     await expectSameAsGraphQLJS(fixture(query, { v: 'undefined' }));
     await expectSameAsGraphQLJS(fixture(query, { v: ['ok'] }));
+  });
+
+  it('runs a custom scalar parseValue once per value when a later variable is refused', async () => {
+    // From a document's third execution the variables go the quick way first; when that refuses
+    // one, graphql-js's coercion reports it, and must not parse the ones before it again.
+    const query = 'query ($v: Counted, $i: Int) { a: counted(v: $v) b: echo(i: $i) }';
+    for (const variableValues of [{ v: 'x', i: 'not an int' }, { v: 'x', i: 1 }, { v: 'x' }]) {
+      const report = await expectSameAsGraphQLJS((log) => {
+        parsedInto = log;
+        return {
+          schema: counting,
+          rootValue: { counted: String, echo: String },
+          query,
+          variableValues,
+        };
+      });
+      expect(report.log.filter((entry) => entry === 'parse x')).toHaveLength(1);
+    }
   });
 
   it('substitutes variables inside list and object literals', async () => {
