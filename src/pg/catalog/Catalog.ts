@@ -20,6 +20,8 @@ export interface CatalogTable {
   /** The primary key and unique constraints by name (the targets of an upsert's `onConflict`). */
   readonly keyConstraints?: ReadonlyArray<CatalogKeyConstraint>;
   readonly foreignKeys: ReadonlyArray<CatalogForeignKey>;
+  /** Row-level security is enabled (`ENABLE ROW LEVEL SECURITY`): a policy may hide rows. */
+  readonly rowSecurity?: boolean;
 }
 
 export interface CatalogColumn {
@@ -75,6 +77,8 @@ export interface CatalogForeignKey {
   readonly foreignTable: string;
   readonly foreignColumns: ReadonlyArray<string>;
   readonly comment: string | null;
+  /** False for a key added `NOT VALID`: rows older than it may point nowhere. */
+  readonly validated?: boolean;
 }
 
 export interface CatalogEnum {

@@ -19,7 +19,7 @@ export async function introspect(
 // pg_constraint.contype: p primary key, u unique, f foreign key. conkey/confkey are attnum arrays.
 const CATALOG_QUERY = `
 WITH RECURSIVE rels AS (
-  SELECT c.oid, n.nspname AS schema, c.relname AS name, c.relkind,
+  SELECT c.oid, n.nspname AS schema, c.relname AS name, c.relkind, c.relrowsecurity,
          obj_description(c.oid, 'pg_class') AS comment
   FROM pg_catalog.pg_class c
   JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
@@ -82,6 +82,7 @@ SELECT json_build_object(
     'kind', CASE r.relkind WHEN 'v' THEN 'view' WHEN 'm' THEN 'materializedView'
                            WHEN 'f' THEN 'foreignTable' ELSE 'table' END,
     'comment', r.comment,
+    'rowSecurity', r.relrowsecurity,
     'columns', COALESCE((SELECT json_agg(json_build_object(
         'name', ct.attname,
         'notNull', ct.attnotnull,
@@ -135,6 +136,7 @@ SELECT json_build_object(
                     JOIN attname an ON an.attnum = k.attnum AND an.attrelid = f.conrelid),
         'foreignSchema', fn.nspname,
         'foreignTable', fc.relname,
+        'validated', f.convalidated,
         'foreignColumns', (SELECT json_agg(an.attname ORDER BY k.ord)
                            FROM unnest(f.confkey) WITH ORDINALITY AS k(attnum, ord)
                            JOIN attname an ON an.attnum = k.attnum AND an.attrelid = f.confrelid)

@@ -156,7 +156,10 @@ export interface RelationModel {
   readonly direction: 'forward' | 'backward' | 'junction';
   /** At most one row (a foreign key seen from its own table). */
   readonly toOne: boolean;
-  /** For to-one: every local column is NOT NULL, so the related row always exists. */
+  /**
+   * For to-one: every local column is NOT NULL, the key is validated and the related table has
+   * no row-level security, so every reader finds the related row.
+   */
   readonly required: boolean;
 }
 

@@ -233,9 +233,9 @@ export function buildModel(reflected: Catalog, options: ModelOptions = {}): Mode
       const target = byPg.get(key(fk.foreignSchema, fk.foreignTable));
       if (!target) continue;
       const pairs = fk.columns.map((c, i) => [c, fk.foreignColumns[i] as string] as const);
-      const required = fk.columns.every(
-        (c) => source.table.columns.find((col) => col.name === c)?.notNull,
-      );
+      const required =
+        relatedRowAlwaysVisible(fk, target.table) &&
+        fk.columns.every((c) => source.table.columns.find((col) => col.name === c)?.notNull);
       const forward: RelationModel = {
         target,
         pairs,
@@ -490,6 +490,14 @@ function reserveGivenFields(
 /** The three fields of a to-many relation: `posts`, `postsConnection`, `postsAggregate`. */
 function relationFieldNames(inflect: Inflector, name: string): string[] {
   return [name, inflect.connectionField(name), inflect.aggregateField(name)];
+}
+
+/**
+ * Whether every reader finds the row a key points at: not through a key added `NOT VALID` (older
+ * rows may point nowhere), nor in a table under row-level security (a policy may hide it).
+ */
+function relatedRowAlwaysVisible(fk: CatalogForeignKey, target: CatalogTable): boolean {
+  return fk.validated !== false && target.rowSecurity !== true;
 }
 
 function forwardWhat(table: CatalogTable, fk: CatalogForeignKey): string {
