@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../engine/index.js';
-import { createSluiceServer, type SluiceServer } from './createSluiceServer.js';
+import {
+  createSluiceServer,
+  type SluiceServer,
+  type SluiceServerOptions,
+} from './createSluiceServer.js';
 import { rawRequest } from './__fixtures__/rawRequest.js';
 import { testSchema } from './__fixtures__/testServer.js';
 
@@ -9,7 +13,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-function make(options: { shutdownGraceMs?: number } = {}) {
+function make(options: Omit<SluiceServerOptions, 'engine'> = {}) {
   const server = createSluiceServer({ engine: createEngine({ schema: testSchema() }), ...options });
   servers.push(server);
   return server;
@@ -30,6 +34,20 @@ describe('createSluiceServer', () => {
     });
     expect((await rawRequest(port, { method: 'GET', path: '/health' })).status).toBe(200);
     expect((await rawRequest(port, { method: 'GET', path: '/ready' })).status).toBe(200);
+  });
+
+  it("points GraphiQL's subscriptions at its WebSocket transport, and only when it serves one", async () => {
+    // GraphiQL sends a subscription over HTTP (refused: BAD_REQUEST) unless given a WebSocket URL;
+    // graphiqlSubscriptions.browser.test.ts runs one in Chromium.
+    const config = async (options: Omit<SluiceServerOptions, 'engine'>) => {
+      const { port } = await make(options).listen(0);
+      const page = await rawRequest(port, { method: 'GET', headers: { accept: 'text/html' } });
+      return /"subscriptions":(true|false)/.exec(page.body.toString())?.[1];
+    };
+    expect(await config({})).toBe('true');
+    expect(await config({ realtime: false })).toBe('false');
+    expect(await config({ realtime: { webSocket: false } })).toBe('false');
+    expect(await config({ graphiql: { subscriptions: false } })).toBe('false');
   });
 
   it('rejects listen() with EADDRINUSE when the port is taken', async () => {

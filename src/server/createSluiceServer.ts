@@ -6,7 +6,7 @@ import { createNodeAdapter } from './createNodeHandler.js';
 import type { Engine } from '../engine/index.js';
 import type { EventStreamTransport } from './eventStreamTransport.js';
 import { realtimeLimits } from './realtimeLimits.js';
-import type { RealtimeOptions, ServerOptions } from './types.js';
+import type { GraphiQLOptions, RealtimeOptions, ServerOptions } from './types.js';
 import type { WebSocketTransport } from './webSocketTransport.js';
 
 /** `SluiceServerOptions.shutdownGraceMs`'s default. */
@@ -54,8 +54,19 @@ function pathOf(url: string | undefined): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
+/**
+ * GraphiQL's options with `subscriptions` defaulting to whether the WebSocket transport is on, so
+ * that a subscription typed into the page runs over it rather than being refused over HTTP.
+ */
+function graphiqlOptions(options: SluiceServerOptions): boolean | GraphiQLOptions {
+  if (options.graphiql === false) return false;
+  const given = typeof options.graphiql === 'object' ? options.graphiql : {};
+  const webSocket = options.realtime !== false && options.realtime?.webSocket !== false;
+  return { ...given, subscriptions: given.subscriptions ?? webSocket };
+}
+
 export function createSluiceServer(options: SluiceServerOptions): SluiceServer {
-  const adapter = createNodeAdapter(options);
+  const adapter = createNodeAdapter({ ...options, graphiql: graphiqlOptions(options) });
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs;
   const graceMs = options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS;
   const graphqlPath = adapter.core.graphqlPath;

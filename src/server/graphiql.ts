@@ -121,11 +121,21 @@ export function graphiqlPage(
   const title = escapeHtml(options.title ?? 'Sluice GraphiQL');
   const asset = (name: string) => escapeHtml(`${assetsPath}/${name}`);
   const explorer = options.explorer ?? true;
-  const config = scriptJson({ endpoint, defaultQuery: options.defaultQuery, explorer });
+  const subscriptions = options.subscriptions ?? false;
+  const config = scriptJson({
+    endpoint,
+    defaultQuery: options.defaultQuery,
+    explorer,
+    subscriptions,
+  });
   const style = 'html,body,#graphiql{height:100%;margin:0}';
   const script = `
 const config = ${config};
-const fetcher = GraphiQL.createFetcher({ url: config.endpoint });
+const fetcherOptions = { url: config.endpoint };
+// Subscriptions go over graphql-ws at the same URL (GraphiQL sends them nowhere else).
+if (config.subscriptions)
+  fetcherOptions.subscriptionUrl = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + config.endpoint;
+const fetcher = GraphiQL.createFetcher(fetcherOptions);
 const props = { fetcher, defaultEditorToolsVisibility: true };
 if (config.defaultQuery !== undefined) props.defaultQuery = config.defaultQuery;
 // The Explorer, open from the start, when its package is installed (else GraphiQL alone).

@@ -163,6 +163,12 @@ export interface GraphiQLOptions {
    * Default true.
    */
   readonly explorer?: boolean;
+  /**
+   * Subscriptions typed into GraphiQL run over graphql-ws at the endpoint's own URL (ws: or wss:,
+   * the page's host). Default: on when the server serves WebSocket (`createSluiceServer` with
+   * `realtime` on), off for `createHandler` and `createNodeHandler`, which serve HTTP alone.
+   */
+  readonly subscriptions?: boolean;
 }
 
 export interface ServerOptions {
