@@ -198,6 +198,21 @@ describe('sluice serve: bad modules, bad schemas, bad config', () => {
     expect(bad.stderr).toContain('is not a document text');
   });
 
+  it('exits 3 when a persisted-documents file is given without a persisted mode to use it', async () => {
+    // Mode off would load the list and ignore it: any document runs, and none runs by its id.
+    const res = await run([
+      'serve',
+      '--schema',
+      'src/cli/__fixtures__/schema.mjs',
+      '--port',
+      '0',
+      '--persisted-documents',
+      file('allowlist.json', '{"hello": "{ hello }"}'),
+    ]);
+    expect(res.code).toBe(3);
+    expect(res.stderr).toContain('--persisted-documents needs --persisted trusted or apq');
+  });
+
   it('exits 3 when a persisted document does not parse, naming it', async () => {
     const res = await run([
       'serve',

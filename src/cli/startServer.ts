@@ -108,6 +108,14 @@ export function serverOptions(
     const value = config[key];
     if (value !== undefined) realtime[key] = value;
   }
+  // Mode off ignores every document: a list given without a mode to use it is a mistake, not a
+  // silent no-op that runs any document and none by its id.
+  if (config.persistedDocuments && config.persisted === 'off') {
+    throw new CliError(
+      ExitCode.CONFIG,
+      '--persisted-documents needs --persisted trusted or apq: in mode "off" the file would be ignored.',
+    );
+  }
   const persisted = config.persistedDocuments
     ? loadPersistedDocuments(config.persistedDocuments, cwd)
     : undefined;
