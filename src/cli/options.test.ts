@@ -133,6 +133,33 @@ describe('parseCommand', () => {
     expect(fromEnv.config).toMatchObject({ graphiql: true, introspection: false });
   });
 
+  it("lets explain, print-schema and db read serve's config file, keys of other commands and all", () => {
+    // docs/pg.md: `print-schema --config sluice.json` with the file `serve` is given.
+    const file = join(temp, 'serve.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        database: 'postgres://app@db:5432/shop',
+        relay: true,
+        port: 4000,
+        persisted: 'trusted',
+        maxDepth: 12,
+        cors: ['https://a.example'],
+      }),
+    );
+    for (const command of ['explain', 'print-schema', 'db'] as const) {
+      const { config } = parseCommand(command, ['--config', file], {}, temp);
+      expect(config.database, command).toBe('postgres://app@db:5432/shop');
+    }
+    expect(parseCommand('print-schema', ['--config', file], {}, temp).config.relay).toBe(true);
+    // A key no command knows is still refused, with the nearest name any command knows.
+    const typo = join(temp, 'typo.json');
+    writeFileSync(typo, JSON.stringify({ prot: 4000 }));
+    expect(() => parseCommand('print-schema', ['--config', typo], {}, temp)).toThrow(
+      `Config file ${typo}: unknown option "prot" for print-schema; did you mean "port"?`,
+    );
+  });
+
   it('names every environment variable after its option', () => {
     expect(envName('maxBodyBytes')).toBe('SLUICE_MAX_BODY_BYTES');
     expect(new Set(OPTIONS.map((o) => envName(o.name))).size).toBe(OPTIONS.length);

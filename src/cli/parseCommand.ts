@@ -71,7 +71,10 @@ function readConfigFile(file: string, cwd: string, command: CommandName): Partia
   for (const [key, value] of Object.entries(parsed)) {
     const spec = OPTIONS.find((o) => o.name === key && o.commands.includes(command));
     if (!spec) {
-      const known = OPTIONS.filter((o) => o.commands.includes(command)).map((o) => o.name);
+      // One file serves every command (`print-schema --config` with the file `serve` is given):
+      // a key of another command is left to it; only a key no command knows is a mistake.
+      if (OPTIONS.some((o) => o.name === key)) continue;
+      const known = [...new Set(OPTIONS.map((o) => o.name))];
       const [near] = didYouMean(key, known);
       throw new CliError(
         ExitCode.CONFIG,
