@@ -186,6 +186,26 @@ describe('an opaque documentId sent with a text', () => {
   });
 });
 
+describe('APQ with seeded documents', () => {
+  it('keeps every seeded document, whatever clients register: an opaque id cannot be sent again', async () => {
+    // Seeds past maxEntries, and a client's registrations beyond it, evict no seeded document:
+    // a client that runs one by an opaque id has no way to store it again.
+    const seeds = Object.fromEntries(
+      Array.from({ length: 3 }, (_v, i) => [`op${i}`, `query Q${i} { hello }`]),
+    );
+    const { handle } = testHandler({ persisted: { mode: 'apq', documents: seeds, maxEntries: 2 } });
+    for (const text of ['{ users { id } }', '{ user(id: 1) { id } }', '{ __typename }'])
+      await send(handle, { json: { query: text, extensions: pq(sha256Hex(text)) } });
+    for (const id of Object.keys(seeds)) {
+      const res = await send(handle, { json: { documentId: id } });
+      expect(res.json, id).toEqual({ data: { hello: 'Hello, world!' } });
+    }
+    // Clients' own documents still share the bounded store.
+    const again = await send(handle, { json: { extensions: pq(sha256Hex('{ __typename }')) } });
+    expect(again.json).toEqual({ data: { __typename: 'Query' } });
+  });
+});
+
 describe('persisted queries switched off', () => {
   it('refuses a hash without text with 400 BAD_REQUEST and runs text as usual', async () => {
     const { handle } = testHandler();

@@ -144,21 +144,26 @@ export function createPersistedOperations(
   }
 
   // APQ: the engine's LRU, bounded by count and by bytes. Clients choose what goes in, so a
-  // document too big to run is never kept.
+  // document too big to run is never kept. The seeded documents (`documents`) are the operator's
+  // and stay beside it, outside its bounds: a client that runs one by an opaque id could never
+  // store it again, so no registration by other clients may evict it.
   const maxDocumentBytes = options?.maxDocumentBytes ?? DEFAULT_APQ_MAX_DOCUMENT_BYTES;
   const store = new LruCache<string, string>(
     maxEntries,
     options?.maxBytes ?? DEFAULT_APQ_MAX_BYTES,
   );
   const remember = (id: string, text: string) => {
+    if (known.has(id)) return;
     const size = Buffer.byteLength(text, 'utf8');
     if (size > maxDocumentBytes) store.delete(id);
     else store.set(id, text, size);
   };
-  for (const [id, text] of known) remember(id, text);
-  known.clear();
+  const seeded = new Set(known.values());
+  let seededBytes = 0;
+  for (const text of seeded) seededBytes += Buffer.byteLength(text, 'utf8');
+  const seededEntries = seeded.size;
   return {
-    size: () => ({ entries: store.size, bytes: store.bytes }),
+    size: () => ({ entries: seededEntries + store.size, bytes: seededBytes + store.bytes }),
     resolve(params) {
       const ref = hashRef(params);
       if (params.query !== undefined) {
@@ -172,7 +177,7 @@ export function createPersistedOperations(
       }
       if (!ref) throw missingQuery();
       // A hit counts as a use (LruCache.get), so the documents clients send keep their place.
-      const text = store.get(ref.id);
+      const text = known.get(ref.id) ?? store.get(ref.id);
       if (text === undefined) {
         // Apollo's APQ protocol: the client answers this code by resending with the text.
         throw new HttpError(404, ErrorCode.PERSISTED_QUERY_NOT_FOUND, 'PersistedQueryNotFound');
