@@ -8,5 +8,8 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for something another process or socket does (a server listening, a
+    // socket closed): vitest's default of 1 s fails such a wait on a loaded machine.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
