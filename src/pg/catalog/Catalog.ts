@@ -31,6 +31,14 @@ export interface CatalogColumn {
   readonly comment: string | null;
   /** A DEFAULT expression (serial columns included): an insert may leave the column out. */
   readonly hasDefault?: boolean;
+  /**
+   * The DEFAULT expression an INSERT that leaves the column out evaluates (the column's own, else
+   * its domain's), decompiled with an empty `search_path` so every name in it is qualified:
+   * `nextval('public.users_id_seq'::regclass)`. Null without one, for an identity or generated
+   * column (PostgreSQL computes those otherwise), and when introspection could not empty the
+   * `search_path` (a client that ran no setup statement).
+   */
+  readonly default?: string | null;
   /** `GENERATED ALWAYS AS IDENTITY` (not writable) or `BY DEFAULT` (writable, with a default). */
   readonly identity?: 'always' | 'byDefault' | null;
   /** `GENERATED ALWAYS AS (…) STORED`: computed by PostgreSQL, never written. */

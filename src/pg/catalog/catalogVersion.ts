@@ -4,8 +4,9 @@ import type { SqlClient } from '../driver/SqlClient.js';
  * A short text that changes whenever DDL changes what `introspect` reads in `schemas`: tables
  * and views, their columns, keys, types and enums, functions, and comments. Cheap enough to ask
  * every second: it reads the identity and the row version (`xmin`) of those catalog rows, not
- * their contents, so a rename, an added or dropped column or table, a new constraint, index or
- * comment all change it (an index can add full-text search to a text column), while ANALYZE and
+ * their contents, so a rename, an added or dropped column or table, a changed column or domain
+ * DEFAULT (writes spell defaults out: insertSql.ts), a new constraint, index or comment all change
+ * it (an index can add full-text search to a text column), while ANALYZE and
  * VACUUM (which update pg_class in place) do not. A change that turns out not to alter the schema
  * (most new indexes) costs one reflection.
  */
@@ -38,8 +39,14 @@ SELECT count(*)::text || ':' || md5(string_agg(v, ',' ORDER BY v)) FROM (
   SELECT 'i' || i.indexrelid || '.' || i.xmin
   FROM pg_catalog.pg_index i WHERE i.indrelid IN (SELECT oid FROM rels)
   UNION ALL
+  SELECT 'f' || d.oid || '.' || d.xmin
+  FROM pg_catalog.pg_attrdef d WHERE d.adrelid IN (SELECT oid FROM rels)
+  UNION ALL
+  -- The domains and enums of the schemas, and those (of any schema) a column is of.
   SELECT 't' || t.oid || '.' || t.xmin
-  FROM pg_catalog.pg_type t WHERE t.typnamespace IN (SELECT oid FROM ns) AND t.typtype IN ('e', 'd')
+  FROM pg_catalog.pg_type t WHERE t.typtype IN ('e', 'd') AND (t.typnamespace IN (SELECT oid FROM ns)
+    OR t.oid IN (SELECT a.atttypid FROM pg_catalog.pg_attribute a
+                 WHERE a.attrelid IN (SELECT oid FROM rels)))
   UNION ALL
   SELECT 'e' || e.oid || '.' || e.xmin
   FROM pg_catalog.pg_enum e JOIN pg_catalog.pg_type t ON t.oid = e.enumtypid

@@ -4,16 +4,24 @@ import type { Catalog } from './Catalog.js';
 /**
  * Reads tables, views, columns, keys and enums of the given schemas from `pg_catalog` in one
  * statement. Domains are read as their base type; array columns as lists of their element type.
+ * It runs after a setup that empties the `search_path` for its transaction, so that the column
+ * defaults it decompiles name every schema (the statements that write them run under any
+ * `search_path`); a driver that ran no setup gives no defaults (CatalogColumn.default).
  */
 export async function introspect(
   client: SqlClient,
   schemas: ReadonlyArray<string>,
 ): Promise<Catalog> {
-  const rows = await client.query(CATALOG_QUERY, [schemas]);
+  const rows = await client.query(CATALOG_QUERY, [schemas], { setup: EMPTY_SEARCH_PATH });
   const json = rows[0]?.[0];
   if (typeof json !== 'string') throw new Error('Catalog query returned no result');
   return JSON.parse(json) as Catalog;
 }
+
+const EMPTY_SEARCH_PATH = {
+  text: "SELECT pg_catalog.set_config('search_path', '', true)",
+  values: [],
+};
 
 // pg_class.relkind: r table, p partitioned table, v view, m materialized view, f foreign table.
 // pg_constraint.contype: p primary key, u unique, f foreign key. conkey/confkey are attnum arrays.
@@ -44,6 +52,15 @@ cols AS (
          -- A domain's DEFAULT (a domain over one with a default inherits it) is the default of a
          -- column of that type without one of its own: an INSERT that leaves it out stores it.
          a.atthasdef OR (t.typtype = 'd' AND t.typdefaultbin IS NOT NULL) AS atthasdef,
+         -- That default's expression, read only where no schema is on the search_path (so every
+         -- name in it is qualified): else NULL, and writes group rows by it (createInput.ts).
+         -- A generated column's pg_attrdef row is its generation expression, not a default.
+         CASE WHEN cardinality(pg_catalog.current_schemas(false)) = 0 AND a.attgenerated = ''
+           THEN coalesce(
+             (SELECT pg_catalog.pg_get_expr(d.adbin, d.adrelid) FROM pg_catalog.pg_attrdef d
+              WHERE d.adrelid = a.attrelid AND d.adnum = a.attnum),
+             CASE WHEN t.typtype = 'd' THEN pg_catalog.pg_get_expr(t.typdefaultbin, 0) END)
+         END AS default_expr,
          col_description(a.attrelid, a.attnum) AS comment, t.typtype = 'd' AS is_domain,
          -- A domain is read as its base type; an array as its element type.
          coalesce((SELECT db.base FROM domain_bases db WHERE db.oid = t.oid), t.oid) AS typid
@@ -88,6 +105,7 @@ SELECT json_build_object(
         'notNull', ct.attnotnull,
         'comment', ct.comment,
         'hasDefault', ct.atthasdef OR ct.attidentity <> '',
+        'default', ct.default_expr,
         'identity', CASE ct.attidentity WHEN 'a' THEN 'always' WHEN 'd' THEN 'byDefault' END,
         'generated', ct.attgenerated <> '',
         'textSearchConfig', (SELECT min(cfg.cfgname)

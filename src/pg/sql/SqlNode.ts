@@ -2,8 +2,9 @@
  * SQL as a small tree of plain data. Nodes are built only by the
  * safe constructors in `sql.ts`; `compileSql` turns a tree into `{ text, values }`. There is no node
  * that holds free text from outside the compiler: identifiers are always quoted, values are always
- * parameters, and the only literals are a GraphQL Name (checked against its grammar) and a
- * server-configured integer (`integerLiteral`).
+ * parameters, and the only literals are a GraphQL Name (checked against its grammar), a
+ * server-configured integer (`integerLiteral`) and a column's default expression as the
+ * database's catalog gives it (`catalogExpression`).
  */
 export type SqlNode =
   /** SQL text written by Sluice itself (keywords, operators), from a template's static parts. */
@@ -22,6 +23,11 @@ export type SqlNode =
    * digits: the default page size, which is part of a statement's shape rather than a value.
    */
   | { readonly kind: 'integer'; readonly value: number }
+  /**
+   * An expression PostgreSQL's catalog gave (a column's DEFAULT, decompiled by `pg_get_expr`
+   * with every name schema-qualified): the database owner's DDL, never a request's text.
+   */
+  | { readonly kind: 'catalog'; readonly text: string }
   /** Nodes joined by a separator written by Sluice (`, `, ` AND `…). */
   | { readonly kind: 'join'; readonly nodes: ReadonlyArray<SqlNode>; readonly separator: string }
   /** A sequence of nodes written one after the other. */

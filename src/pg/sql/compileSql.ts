@@ -39,6 +39,10 @@ export function compileSql(
         // The constructor guarantees a non-negative safe integer: digits only.
         text += String(node.value);
         return;
+      case 'catalog':
+        // The catalog's text of one expression (the constructor's doc): parenthesized whole.
+        text += `(${node.text})`;
+        return;
       case 'join': {
         let first = true;
         for (const child of node.nodes) {

@@ -54,6 +54,16 @@ export function integerLiteral(n: number): SqlNode {
   return make({ kind: 'integer', value: n });
 }
 
+/**
+ * A column's default expression as the catalog gives it (CatalogColumn.default, read by
+ * introspection from `pg_attrdef` or the domain): text the database owner wrote in DDL and
+ * PostgreSQL decompiled, never a request's. Written in parentheses, so it is one operand.
+ */
+export function catalogExpression(text: string): SqlNode {
+  if (text === '' || text.includes('\0')) throw new Error('Not a catalog expression');
+  return make({ kind: 'catalog', text });
+}
+
 /** Nodes joined by `, ` (or another separator chosen by Sluice from `Separator`). */
 export function join(nodes: ReadonlyArray<SqlNode>, separator: Separator = ', '): SqlNode {
   return make({ kind: 'join', nodes: [...nodes], separator });
