@@ -12,8 +12,9 @@ const MAX_LISTED = 50;
 
 /**
  * What differs between two schemas, in words for the log: types added or removed, and fields
- * (of object, interface and input types) and enum values added, removed or retyped. Empty when
- * the schemas expose the same thing.
+ * (of object, interface and input types) and enum values added, removed or retyped, and the
+ * column DEFAULT an input field's writes spell out changed. Empty when the schemas expose (and
+ * write) the same thing.
  */
 export function describeSchemaChanges(before: GraphQLSchema, after: GraphQLSchema): string[] {
   const changes: string[] = [];
@@ -58,7 +59,17 @@ function compareMembers(
 function members(type: GraphQLNamedType): Map<string, string> | undefined {
   if (isEnumType(type)) return new Map(type.getValues().map((v) => [v.name, 'value']));
   if (isInputObjectType(type)) {
-    return new Map(Object.values(type.getFields()).map((f) => [f.name, String(f.type)]));
+    return new Map(
+      Object.values(type.getFields()).map((f) => {
+        // A create writes a column's DEFAULT out (pg insertSql.ts): a changed one is a change.
+        const sluice = f.extensions['sluice'] as { columnDefault?: string } | undefined;
+        const dflt = sluice?.columnDefault;
+        return [
+          f.name,
+          `${String(f.type)}${dflt === undefined ? '' : ` (column DEFAULT ${dflt})`}`,
+        ];
+      }),
+    );
   }
   if (isObjectType(type) || isInterfaceType(type)) {
     return new Map(

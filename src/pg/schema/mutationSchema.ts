@@ -107,9 +107,15 @@ export function mutationType(
           for (const column of table.write?.columns.values() ?? []) {
             const type = columnInput(column);
             const required = requiredOnInsert(column) && !fillable.has(column.name);
+            const expression = column.column.default;
             fields[column.fieldName] = {
               type: required ? new GraphQLNonNull(type) : type,
               description: column.column.comment ?? undefined,
+              // What a row that leaves it out is given (insertSql.ts): a schema reload that
+              // finds it changed serves the new one (describeSchemaChanges).
+              ...(typeof expression === 'string'
+                ? { extensions: { sluice: { columnDefault: expression } } }
+                : {}),
             };
           }
           for (const { name, relation, role } of writeRelations(table)) {
