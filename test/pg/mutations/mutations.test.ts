@@ -279,11 +279,28 @@ describe('upsert', () => {
     expect(await count('customers')).toBe(2);
   });
 
-  it('refuses upsert rows that differ in which defaulted columns they give', async () => {
+  it('gives each upsert row the defaults of the columns it leaves out, in one INSERT', async () => {
+    h.counting.statements.length = 0;
     const result = await h.run(upsert, {
       i: [
         { name: 'a', email: 'a@x' },
         { name: 'b', email: 'b@x', visits: 2 },
+      ],
+    });
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.['createCustomers']).toMatchObject([
+      { name: 'a', email: 'a@x', visits: 0 },
+      { name: 'b', email: 'b@x', visits: 2 },
+    ]);
+    const write = h.counting.statements.find((s) => s.includes('INSERT INTO')) ?? '';
+    expect(write.match(/INSERT INTO/g)).toHaveLength(1);
+  });
+
+  it('refuses upsert rows that differ in giving an identity column', async () => {
+    const result = await h.run(upsert, {
+      i: [
+        { id: 50, name: 'a', email: 'a@x' },
+        { name: 'b', email: 'b@x' },
       ],
     });
     expect(result.errors?.[0]?.extensions).toMatchObject({

@@ -22,8 +22,9 @@ export interface WriteNode {
   /** How rows of this level attach to the row that named them (undefined for the root level). */
   readonly attach: { readonly parent: WriteNode; readonly relation: WriteRelation } | undefined;
   /**
-   * The level's rows by the defaulted columns they give: a column left out takes its default, which
-   * INSERT … SELECT cannot give per row, so each group is an INSERT of its own (usually one).
+   * The level's rows, in one group (one INSERT) but where they differ in giving a column whose
+   * default the catalog has no expression for (an identity column): INSERT … SELECT cannot give
+   * such a column's DEFAULT per row, so each group is an INSERT of its own.
    */
   groups: WriteGroup[];
   readonly given: Set<string>;
@@ -43,6 +44,18 @@ export interface WriteGroup {
    * take their default rather than the relation's (absent) key.
    */
   readonly defaulted?: ReadonlySet<string>;
+  /**
+   * Columns with a default expression (CatalogColumn.default) that some rows of the group give
+   * (or fill through a relation) and others leave out: per row, whether it gives the column, else
+   * the row takes the expression (`CASE`, insertSql.ts).
+   */
+  readonly partly?: ReadonlyArray<PartlyGiven>;
+}
+
+export interface PartlyGiven {
+  readonly column: ColumnModel;
+  /** Per row of the group, in its order: whether the row gives the column. */
+  readonly gives: ReadonlyArray<boolean>;
 }
 
 export interface WriteRow extends PathStep {
@@ -279,6 +292,8 @@ function finish(node: WriteNode): void {
       column,
       name: column.name,
       defaulted: column.column.hasDefault === true,
+      // Its default written per row (no group of its own): what the catalog gives as its DEFAULT.
+      perRow: typeof column.column.default === 'string',
       byField: parentColumns.get(column.name),
       fromParentRow: fromParentRow.has(column.name),
       required: requiredOnInsert(column),
@@ -288,9 +303,10 @@ function finish(node: WriteNode): void {
     let key = '';
     for (const c of columns) {
       const given = row.values.has(c.name);
-      if (given && c.defaulted) key += `${c.name},`;
+      const grouped = c.defaulted && !c.perRow;
+      if (given && grouped) key += `${c.name},`;
       const byParent = c.byField?.some((f) => row.refs?.has(f) === true) === true;
-      if (byParent && c.defaulted) key += `${c.name}<,`;
+      if (byParent && grouped) key += `${c.name}<,`;
       const byRelation = byParent || c.fromParentRow;
       if (given && byRelation) {
         throw inputError(
@@ -321,18 +337,38 @@ function finish(node: WriteNode): void {
   };
   node.groups = [...groups.values()].map((rows) => {
     const given = givenBy(rows);
-    // The rows of a group agree on which such columns a relation fills (it is in their key).
-    const defaulted = new Set(
-      columns
-        .filter((c) => c.defaulted && c.byField?.some((f) => rows[0]?.refs?.has(f)) === false)
-        .map((c) => c.name),
-    );
+    const defaulted = new Set<string>();
+    const partly: PartlyGiven[] = [];
+    for (const c of columns) {
+      if (!c.defaulted || c.fromParentRow) continue;
+      const gives = (row: WriteRow) =>
+        row.values.has(c.name) || c.byField?.some((f) => row.refs?.has(f) === true) === true;
+      if (!c.perRow) {
+        // The rows of a group agree on which such columns a relation fills (it is in their key).
+        if (c.byField?.some((f) => rows[0]?.refs?.has(f)) === false) defaulted.add(c.name);
+        continue;
+      }
+      const flags = rows.map(gives);
+      if (flags.every((f) => f)) continue;
+      // No row gives it: left out of the INSERT, rather than a relation's absent key.
+      if (!flags.some((f) => f)) {
+        if (c.byField !== undefined) defaulted.add(c.name);
+        continue;
+      }
+      partly.push({ column: c.column, gives: flags });
+    }
     return {
       columns: [...write.columns.values()].filter((c) => given.has(c.name)),
       rows,
       defaulted,
+      partly,
     };
   });
+}
+
+/** Whether the rows of a group differ in giving `column`, with which do (else its default). */
+export function partlyGiven(group: WriteGroup, column: ColumnModel): PartlyGiven | undefined {
+  return group.partly?.find((p) => p.column === column);
 }
 
 /** The value's check; the error's path (the row's, then the field) is built only for an error. */
@@ -360,7 +396,9 @@ function shapeOf(order: ReadonlyArray<WriteNode>): string {
       const parents = [...node.parents].map(([field, p]) => `${field}>${p.id}`).join(',');
       const groups = node.groups
         .map(
-          (g) => `${g.columns.map((c) => c.name).join(',')}<${[...(g.defaulted ?? [])].join(',')}`,
+          (g) =>
+            `${g.columns.map((c) => c.name).join(',')}<${[...(g.defaulted ?? [])].join(',')}` +
+            `?${(g.partly ?? []).map((p) => p.column.name).join(',')}`,
         )
         .join('|');
       return `${node.id}:${node.table.typeName}<${via}(${groups})[${parents}]`;

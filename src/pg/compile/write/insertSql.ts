@@ -1,4 +1,4 @@
-import { identifier, join, sql } from '../../sql/sql.js';
+import { catalogExpression, identifier, join, sql } from '../../sql/sql.js';
 import type { SqlNode } from '../../sql/SqlNode.js';
 import type { ColumnModel, KeyConstraintModel } from '../../schema/Model.js';
 import { writeRelations } from '../../schema/mutationSchema.js';
@@ -6,7 +6,13 @@ import { columnType, comparable } from '../columnSql.js';
 import { arrayLiteral } from '../whereSql.js';
 import { Param } from '../Param.js';
 import { columnsRead, keysOut } from './returnedRowsSql.js';
-import type { CreateGraph, WriteGroup, WriteNode, WriteRow } from './createInput.js';
+import {
+  partlyGiven,
+  type CreateGraph,
+  type WriteGroup,
+  type WriteNode,
+  type WriteRow,
+} from './createInput.js';
 
 /** An upsert's conflict target and the columns it updates (already checked against the table). */
 export interface Upsert {
@@ -87,6 +93,8 @@ export type Answer = (
 interface GroupSource {
   readonly from: SqlNode;
   readonly column: (column: ColumnModel) => SqlNode;
+  /** Whether the row gives a column that only some rows give (WriteGroup.partly). */
+  readonly gives: (column: ColumnModel) => SqlNode;
   readonly order: SqlNode;
 }
 
@@ -134,10 +142,16 @@ function levelCtes(
       const fill = group.defaulted?.has(column.name) ? undefined : filled.get(column.name);
       if (given === undefined && fill === undefined) continue;
       targets.push(identifier(column.name));
-      values.push(
+      const value =
         given !== undefined && fill !== undefined
           ? sql`coalesce(${fill}, ${given})`
-          : (fill ?? (given as SqlNode)),
+          : (fill ?? (given as SqlNode));
+      // A row that leaves the column out takes its default, evaluated for that row as DEFAULT is.
+      const expression = partlyGiven(group, column) && column.column.default;
+      values.push(
+        expression
+          ? sql`CASE WHEN ${source.gives(column)} THEN ${value} ELSE ${catalogExpression(expression)} END`
+          : value,
       );
     }
     const on = distinct ? sql`DISTINCT ON (${distinct}) ` : sql``;
@@ -163,6 +177,7 @@ function levelCtes(
   const single: GroupSource = {
     from: sql`${x} AS x`,
     column: (c) => sql`x.${identifier(columnAlias(node.groups[0] as WriteGroup, c))}`,
+    gives: (c) => sql`x.${identifier(flagAlias(node.groups[0] as WriteGroup, c))}`,
     order: sql`x.ord`,
   };
   if (upsert) {
@@ -351,6 +366,7 @@ function ownGroup(
   const source: GroupSource = {
     from: sql`${g} AS g JOIN ${x} AS x ON x.ord = g.o`,
     column: (c) => sql`g.${identifier(columnAlias(group, c))}`,
+    gives: (c) => sql`g.${identifier(flagAlias(group, c))}`,
     order: sql`g.ord`,
   };
   return { g, source };
@@ -365,7 +381,7 @@ function groupArrays(node: WriteNode, n: number): LevelArray[] {
 
 function columnArrays(node: WriteNode, n: number): LevelArray[] {
   const group = node.groups[n] as WriteGroup;
-  return group.columns.map((column) => {
+  const values = group.columns.map((column) => {
     const alias = columnAlias(group, column);
     // Text, cast where the row is read (givenValue), for an array and for a type written by its
     // output function: `unnest` would spread a composite type's array into its columns.
@@ -374,6 +390,18 @@ function columnArrays(node: WriteNode, n: number): LevelArray[] {
       arrayLiteral(group.rows.map((row) => elementText(column, row.values.get(column.name))));
     return array(node, alias, `g${n}.${alias}`, type, texts);
   });
+  // Per column some rows leave to its default: whether each row gives it (a bound array too).
+  const flags = (group.partly ?? []).map(({ column, gives }) => {
+    const alias = flagAlias(group, column);
+    return array(
+      node,
+      alias,
+      `g${n}.${alias}`,
+      () => sql`bool[]`,
+      () => arrayLiteral(gives),
+    );
+  });
+  return [...values, ...flags];
 }
 
 function array(
@@ -414,6 +442,10 @@ function paramKey(node: WriteNode, name: string): string {
 
 function columnAlias(group: WriteGroup, column: ColumnModel): string {
   return `c${group.columns.indexOf(column)}`;
+}
+
+function flagAlias(group: WriteGroup, column: ColumnModel): string {
+  return `d${(group.partly ?? []).findIndex((p) => p.column === column)}`;
 }
 
 function givenValue(source: GroupSource, column: ColumnModel): SqlNode {

@@ -351,7 +351,7 @@ function nothingToWrite(path: InputPath, asValue: boolean): PreparedWrite {
 function checkConflictColumns(graph: CreateGraph, upsert: Upsert, path: InputPath): void {
   if (graph.root.groups.length > 1) {
     throw inputError(
-      'The rows of an upsert must all give the same columns that have defaults (or all leave them out).',
+      'The rows of an upsert must all give an identity column (or all leave it out).',
       [...path, 'input'],
     );
   }
