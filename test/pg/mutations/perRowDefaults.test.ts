@@ -165,6 +165,21 @@ describe('rows leaving out different defaulted columns', () => {
   });
 });
 
+describe('an upsert', () => {
+  it('needs a conflict column with a default in every row (DISTINCT ON would merge the rest)', async () => {
+    const { h } = forms[0] as { h: WriteHarness };
+    const r = await h.run(
+      `mutation { createItems(input: [{ id: 1, name: "a" }, { name: "b" }, { name: "c" }],
+        onConflict: { constraint: ITEMS_PKEY, update: [NAME] }) { id name } }`,
+    );
+    expect(r.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      inputPath: ['createItems', 'onConflict'],
+    });
+    expect(await h.rows('SELECT count(*)::int FROM items')).toEqual([[0]]);
+  });
+});
+
 describe('the catalog’s default expressions', () => {
   it('name every object with its schema, whatever the search_path', async () => {
     const catalog = await introspect(db.client, ['public']);

@@ -16,7 +16,13 @@ import { MAX_BIND_PARAMETERS } from '../BuildContext.js';
 import { StatementCache } from '../StatementCache.js';
 import { variablesShapeKey } from '../usedVariables.js';
 import { changeSql } from './changeSql.js';
-import { inputError, readCreateInput, type CreateGraph, type InputPath } from './createInput.js';
+import {
+  inputError,
+  partlyGiven,
+  readCreateInput,
+  type CreateGraph,
+  type InputPath,
+} from './createInput.js';
 import { addStatementTags, tableTag } from '../statementTags.js';
 import { correlatedValue } from '../correlatedValue.js';
 import { columnArrayKey, insertSql, insertValues, type Upsert } from './insertSql.js';
@@ -355,8 +361,12 @@ function checkConflictColumns(graph: CreateGraph, upsert: Upsert, path: InputPat
       [...path, 'input'],
     );
   }
+  const group = graph.root.groups[0];
   for (const column of upsert.constraint.columns) {
-    if (!graph.root.given.has(column.name) && graph.root.rows.length > 0) {
+    // A row that left a defaulted one out would take its default only in the INSERT: DISTINCT ON
+    // and the match of rows to keys read the input's (NULL) and would merge such rows.
+    const partly = group !== undefined && partlyGiven(group, column) !== undefined;
+    if ((!graph.root.given.has(column.name) || partly) && graph.root.rows.length > 0) {
       throw inputError(
         `An upsert on ${upsert.constraint.name} needs "${column.fieldName}" in every input row.`,
         [...path, 'onConflict'],
