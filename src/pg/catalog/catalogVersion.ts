@@ -5,8 +5,8 @@ import type { SqlClient } from '../driver/SqlClient.js';
  * and views, their columns, keys, types and enums, functions, and comments. Cheap enough to ask
  * every second: it reads the identity and the row version (`xmin`) of those catalog rows, not
  * their contents, so a rename, an added or dropped column or table, a changed column or domain
- * DEFAULT (writes spell defaults out: insertSql.ts), a new constraint, index or comment all change
- * it (an index can add full-text search to a text column), while ANALYZE and
+ * DEFAULT or a renamed sequence or function one names (writes spell defaults out: insertSql.ts), a
+ * new constraint, index or comment all change it (an index can add full-text search to a text column), while ANALYZE and
  * VACUUM (which update pg_class in place) do not. A change that turns out not to alter the schema
  * (most new indexes) costs one reflection.
  */
@@ -41,6 +41,19 @@ SELECT count(*)::text || ':' || md5(string_agg(v, ',' ORDER BY v)) FROM (
   UNION ALL
   SELECT 'f' || d.oid || '.' || d.xmin
   FROM pg_catalog.pg_attrdef d WHERE d.adrelid IN (SELECT oid FROM rels)
+  UNION ALL
+  -- The sequences, functions and types a default names, in any schema: renamed, its text changes.
+  SELECT 'n' || dep.refobjid || '.' || coalesce(c.xmin, p.xmin, t.xmin)
+  FROM pg_catalog.pg_attrdef d
+  JOIN pg_catalog.pg_depend dep
+    ON dep.classid = 'pg_catalog.pg_attrdef'::regclass AND dep.objid = d.oid
+  LEFT JOIN pg_catalog.pg_class c
+    ON dep.refclassid = 'pg_catalog.pg_class'::regclass AND c.oid = dep.refobjid
+  LEFT JOIN pg_catalog.pg_proc p
+    ON dep.refclassid = 'pg_catalog.pg_proc'::regclass AND p.oid = dep.refobjid
+  LEFT JOIN pg_catalog.pg_type t
+    ON dep.refclassid = 'pg_catalog.pg_type'::regclass AND t.oid = dep.refobjid
+  WHERE d.adrelid IN (SELECT oid FROM rels) AND dep.refobjid <> d.adrelid
   UNION ALL
   -- The domains and enums of the schemas, and those (of any schema) a column is of.
   SELECT 't' || t.oid || '.' || t.xmin

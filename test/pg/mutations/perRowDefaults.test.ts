@@ -210,6 +210,17 @@ describe('the catalog’s default expressions', () => {
     await db.client.exec('ALTER DOMAIN util.amount SET DEFAULT 2');
     expect(await catalogVersion(db.client, ['public'])).not.toBe(added);
     await db.client.exec('ALTER TABLE things DROP COLUMN amount; DROP DOMAIN util.amount');
+    // A sequence or function a default names, renamed: the default's text names it anew.
+    const named = await catalogVersion(db.client, ['public']);
+    await db.client.exec('ALTER SEQUENCE util.ticket_seq RENAME TO ticket_seq2');
+    const renamed = await catalogVersion(db.client, ['public']);
+    await db.client.exec('ALTER SEQUENCE util.ticket_seq2 RENAME TO ticket_seq');
+    expect(renamed).not.toBe(named);
+    const named2 = await catalogVersion(db.client, ['public']);
+    await db.client.exec('ALTER FUNCTION util.tag() RENAME TO tag2');
+    const renamedFunction = await catalogVersion(db.client, ['public']);
+    await db.client.exec('ALTER FUNCTION util.tag2() RENAME TO tag');
+    expect(renamedFunction).not.toBe(named2);
     await db.client.exec('ALTER TABLE things ALTER COLUMN qty SET DEFAULT 7');
   });
 
