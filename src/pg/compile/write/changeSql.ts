@@ -135,9 +135,9 @@ export function updateSql(
 }
 
 /**
- * `WITH d AS (DELETE … RETURNING *) SELECT json`: one statement. The deleted rows come from
- * RETURNING; their nested relations read the statement's snapshot, which still holds the rows a
- * cascade removes, so the answer shows the rows as they were.
+ * `WITH d AS (DELETE … RETURNING key and columns read) SELECT json`: one statement. The deleted
+ * rows come from RETURNING; their nested relations read the statement's snapshot, which still
+ * holds the rows a cascade removes, so the answer shows the rows as they were.
  */
 export function deleteSql(
   context: BuildContext,
@@ -149,8 +149,13 @@ export function deleteSql(
 ): SqlNode {
   const alias = context.alias();
   const condition = targetCondition(context, kind, table, alias, args, path);
-  const json = changedRowsJson(context, kind, table, fieldNodes, sql`d`);
-  return sql`WITH d AS (DELETE FROM ${identifier(table.table.schema, table.table.name)} AS ${identifier(alias)} WHERE ${condition} RETURNING ${identifier(alias)}.*)\n${json}`;
+  // RETURNING gives the key and the columns the answer reads, not `*`, which needs SELECT on
+  // every column: a role granted SELECT on some columns only could not delete at all.
+  const rows = context.alias();
+  const json = changedRowsJson(context, kind, table, fieldNodes, sql`d`, rows);
+  const columns = new Set([...table.primaryKey.map((c) => c.name), ...columnsRead(json, rows)]);
+  const returned = join([...columns].map((c) => identifier(alias, c)));
+  return sql`WITH d AS (DELETE FROM ${identifier(table.table.schema, table.table.name)} AS ${identifier(alias)} WHERE ${condition} RETURNING ${returned})\n${json}`;
 }
 
 /**

@@ -3,7 +3,7 @@
 WITH d AS (DELETE
   FROM "public"."customers" AS "t1"
   WHERE "t1"."id" = $1
-  RETURNING "t1".*)
+  RETURNING "t1"."id", "t1"."name")
 SELECT (
   SELECT row_to_json("s8")
   FROM (

@@ -3,7 +3,7 @@
 WITH d AS (DELETE
   FROM "public"."tags" AS "t1"
   WHERE "t1"."name" = ANY($1::text::"pg_catalog"."text"[])
-  RETURNING "t1".*)
+  RETURNING "t1"."id", "t1"."name")
 SELECT (
   SELECT coalesce(array_to_json(array_agg("s3")), '[]')
   FROM (

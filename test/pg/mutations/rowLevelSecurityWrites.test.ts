@@ -1,0 +1,100 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, ErrorCode, type Engine } from '../../../src/engine/index.js';
+import type { QueryRows } from '../../../src/pg/driver/SqlClient.js';
+import { reflect } from '../../../src/pg/reflect.js';
+import type { ResponseBody } from '../support/engineRequest.js';
+import {
+  createRlsDatabase,
+  memberContext,
+  useRlsRoles,
+  type RlsContext,
+} from '../support/rlsDatabase.js';
+import { useTestDatabase } from '../support/testDatabase.js';
+
+/**
+ * Mutations run as a role with row-level security and column privileges, each checked against
+ * the same SQL run as that role (`asRole`, rolled back): what PostgreSQL lets the role do.
+ */
+const roles = useRlsRoles();
+const MEMBER = roles.member;
+
+const db = useTestDatabase(async (client) => {
+  await createRlsDatabase(client, roles);
+  await client.exec(`
+    -- The member may read and write some columns of cards only.
+    CREATE TABLE cards (
+      id int PRIMARY KEY,
+      title text NOT NULL,
+      secret text NOT NULL DEFAULT 's'
+    );
+    INSERT INTO cards VALUES (1, 't1', 'x'), (2, 't2', 'y'), (3, 't3', 'z');
+    GRANT SELECT (id, title), INSERT (id, title), UPDATE (title), DELETE ON cards TO ${MEMBER};
+  `);
+});
+
+let engine: Engine;
+
+beforeAll(async () => {
+  const { schema } = await reflect(db.client, {
+    pgSettings: (context) => (context as RlsContext).pg,
+  });
+  engine = createEngine({ schema });
+});
+
+const alice = memberContext(roles, 'alice');
+
+async function run(query: string, contextValue: RlsContext = alice): Promise<ResponseBody> {
+  const prepared = engine.prepare(query);
+  if (!prepared.ok) return JSON.parse(prepared.body) as ResponseBody;
+  const outcome = await prepared.execute({
+    contextValue,
+    signal: new AbortController().signal,
+  });
+  return JSON.parse(outcome.body) as ResponseBody;
+}
+
+const ROLLBACK = new Error('rolled back');
+
+/** `text` run as the member with Alice's claims, in a transaction rolled back: its rows. */
+async function asRole(text: string): Promise<QueryRows> {
+  let rows: QueryRows = [];
+  const transaction = db.client.transaction?.bind(db.client);
+  if (!transaction) throw new Error('the client has no transactions');
+  await transaction(async (tx) => {
+    await tx.query("SELECT set_config('request.jwt.claims', $1, true)", [
+      JSON.stringify({ sub: 'alice', role: MEMBER }),
+    ]);
+    await tx.query(`SET LOCAL ROLE ${MEMBER}`);
+    rows = await tx.query(text);
+    throw ROLLBACK;
+  }).catch((error: unknown) => {
+    if (error !== ROLLBACK) throw error;
+  });
+  return rows;
+}
+
+describe('writes under column privileges', () => {
+  it('deletes a row whose columns the role may read only in part, as DELETE … RETURNING does', async () => {
+    // The oracle: the role may delete, and read back the columns it may select.
+    expect(await asRole('DELETE FROM cards WHERE id = 1 RETURNING id, title')).toEqual([[1, 't1']]);
+    expect(await run('mutation { deleteCard(id: 1) { id title } }')).toEqual({
+      data: { deleteCard: { id: 1, title: 't1' } },
+    });
+    expect(await run('mutation { deleteCards(where: { id: { eq: 2 } }) { id } }')).toEqual({
+      data: { deleteCards: [{ id: 2 }] },
+    });
+    expect(await db.client.query('SELECT id FROM cards ORDER BY id')).toEqual([[3]]);
+    // A column it may not read is refused, as SQL refuses it, and nothing is deleted.
+    await expect(
+      asRole('DELETE FROM cards WHERE id = 3 RETURNING id, secret'),
+    ).rejects.toMatchObject({
+      code: '42501',
+    });
+    const refused = await run('mutation { deleteCard(id: 3) { id secret } }');
+    expect(refused.errors?.[0]?.extensions).toMatchObject({
+      code: ErrorCode.PERMISSION_DENIED,
+      sqlState: '42501',
+    });
+    expect(await db.client.query('SELECT id FROM cards ORDER BY id')).toEqual([[3]]);
+  });
+});
