@@ -98,3 +98,62 @@ describe('writes under column privileges', () => {
     expect(await db.client.query('SELECT id FROM cards ORDER BY id')).toEqual([[3]]);
   });
 });
+
+describe('upserts under row-level security', () => {
+  // Note 3 is Bob's: Alice cannot see it, so her upsert of key 3 meets a row she cannot read.
+  const upsert = (update: string, body: string) => `mutation {
+    first: createNote(input: { id: 20, ownerId: "alice", body: "new", score: 1 }) { id }
+    second: createNote(
+      input: { id: 3, ownerId: "alice", body: "${body}", score: 5 }
+      onConflict: { constraint: NOTES_PKEY, update: [${update}] }
+    ) { id body ownerId }
+  }`;
+
+  it('refuses an upsert whose conflicting row the role cannot see, changed or not, and writes nothing', async () => {
+    // The oracle: updating the hidden row is refused; leaving it alone returns no row.
+    await expect(
+      asRole(
+        "INSERT INTO notes VALUES (3, 'alice', 'hijack', 5) ON CONFLICT (id) DO UPDATE SET body = EXCLUDED.body RETURNING id",
+      ),
+    ).rejects.toMatchObject({ code: '42501' });
+    expect(
+      await asRole(
+        "INSERT INTO notes VALUES (3, 'alice', 'b1', 5) ON CONFLICT (id) DO NOTHING RETURNING id",
+      ),
+    ).toEqual([]);
+    // Whether the hidden row's body differs from the input (refused by PostgreSQL) or not, or the
+    // upsert leaves existing rows alone: one answer, which says nothing of the hidden row's values.
+    const answers = [];
+    for (const [update, body] of [
+      ['BODY', 'hijack'],
+      ['BODY', 'b1'],
+      ['', 'b1'],
+    ] as const) {
+      const refused = await run(upsert(update, body));
+      expect(refused.data, `${update} ${body}`).toBeNull();
+      expect(refused.errors?.[0]?.extensions, `${update} ${body}`).toMatchObject({
+        code: ErrorCode.PERMISSION_DENIED,
+        sqlState: '42501',
+      });
+      answers.push(refused);
+    }
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    // Nothing written: neither the first field's row nor any change to Bob's.
+    expect(await db.client.query('SELECT id, owner_id, body FROM notes ORDER BY id')).toEqual([
+      [1, 'alice', 'a1'],
+      [2, 'alice', 'a2'],
+      [3, 'bob', 'b1'],
+    ]);
+  });
+
+  it('still upserts the rows the role can see', async () => {
+    const done = await run(`mutation {
+      createNote(
+        input: { id: 1, ownerId: "alice", body: "a1", score: 10 }
+        onConflict: { constraint: NOTES_PKEY, update: [BODY] }
+      ) { id body }
+    }`);
+    expect(done).toEqual({ data: { createNote: { id: 1, body: 'a1' } } });
+  });
+});

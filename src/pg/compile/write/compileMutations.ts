@@ -20,6 +20,7 @@ import { withRequestSettings, type PgSettingsHook } from '../requestSettings.js'
 import { variablesShapeKey } from '../usedVariables.js';
 import type { InputPath } from './createInput.js';
 import { compileMutationField, type BoundStatement, type PreparedWrite } from './mutationField.js';
+import { hiddenUpsertRow } from './returnedRowsSql.js';
 
 /**
  * How often an operation whose transaction hit a serialization failure or a deadlock is run
@@ -179,8 +180,9 @@ async function runMutations(
         !signal?.aborted
       )
         continue;
-      const failure = databaseError(error);
       const field = prepared[failing] as PreparedWrite;
+      if (hiddenUpsertRow(error)) throw new Failure(error, hiddenRowError(), field.text);
+      const failure = databaseError(error);
       const located =
         sqlState !== undefined && /^2[23]/.test(sqlState)
           ? await violation(model, client, prepared, failing, error, failure, options)
@@ -291,6 +293,18 @@ function constraintColumns(
   const fk = table.table.foreignKeys.find((k) => k.name === constraint);
   if (fk) return fk.columns.map(fieldOf);
   return column === undefined ? [] : [fieldOf(column)];
+}
+
+/**
+ * A single-row upsert that found no row to answer (returnedRowsSql.requireRow): the row with its
+ * key is hidden from the request's role. Exactly the error PostgreSQL's refusal to change the
+ * hidden row gives (42501, classifyDatabaseError), so the answer tells nothing of the row's
+ * values: the same whether the upsert would have changed it or left it alone.
+ */
+function hiddenRowError(): GraphQLError {
+  return databaseError(
+    Object.assign(new Error('no row for a single-row upsert'), { code: '42501' }),
+  );
 }
 
 function sqlStateOf(error: unknown): string | undefined {

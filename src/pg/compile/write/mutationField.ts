@@ -30,6 +30,7 @@ import {
   conflictParamKey,
   keyedRows,
   answersFromReturnedRows,
+  requireRow,
   returnedRowsSql,
 } from './returnedRowsSql.js';
 import { compactSeparators } from '../compactSeparators.js';
@@ -148,15 +149,10 @@ export function compileMutationField(env: FieldEnv, field: SourceRootField): Mut
       `read:${upsert ? `upsert:${upsert.constraint.name}` : ''}:${selectionShape(variables)}`,
       (context, asRows) => {
         const rows = keyedRows(table, upsert?.constraint.columns);
-        return returnedRowsSql(
-          context,
-          table,
-          nodes,
-          kind !== 'createMany' && kind !== 'updateMany',
-          rows.from,
-          rows.order,
-          asRows,
-        );
+        const single = kind !== 'createMany' && kind !== 'updateMany';
+        const json = returnedRowsSql(context, table, nodes, single, rows.from, rows.order, asRows);
+        // A single-row upsert answers its one row (a non-null field): none is an error.
+        return upsert && single ? requireRow(json) : json;
       },
       variables,
       true,

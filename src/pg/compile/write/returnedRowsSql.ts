@@ -84,6 +84,30 @@ export function keysOut(arrays: ReadonlyArray<SqlNode>): SqlNode {
   return sql`SELECT ${join(arrays.map((a, i) => sql`set_config(${keySetting(i)}, coalesce(${a}, '{}'), true)`))}`;
 }
 
+/**
+ * A setting no statement sets: reading it without `missing_ok` fails the statement, and with it
+ * the transaction. The read-back of a single-row upsert reads it when it finds no row
+ * (`requireRow`), so that failure is recognised by this name (hiddenUpsertRow).
+ */
+const NO_ROW_SETTING = 'sluice.upsert_row_not_found';
+
+/**
+ * A single-row upsert's read-back (`readBack`, one text cell) that fails when it finds no row: the
+ * row with the input's key is one the request's role cannot see (a row-level security policy
+ * hides it, so the upsert neither changed it nor may show it; PostgreSQL refuses one it would
+ * change, 42501), or one a trigger gave another key. Failing inside the transaction rolls the
+ * whole operation back; the answer is the same whatever the hidden row holds.
+ */
+export function requireRow(readBack: SqlNode): SqlNode {
+  return sql`SELECT coalesce((${readBack}), current_setting(${value(NO_ROW_SETTING)}))`;
+}
+
+/** Whether a statement failed in `requireRow`'s check: no row for a single-row upsert. */
+export function hiddenUpsertRow(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === '42704' && typeof message === 'string' && message.includes(NO_ROW_SETTING);
+}
+
 /** The parameter key of the upsert read-back's conflict column array `i` (the input's values). */
 export function conflictParamKey(i: number): string {
   return `#conflict${i}`;
