@@ -29,6 +29,10 @@ const db = useTestDatabase(async (client) => {
     );
     INSERT INTO cards VALUES (1, 't1', 'x'), (2, 't2', 'y'), (3, 't3', 'z');
     GRANT SELECT (id, title), INSERT (id, title), UPDATE (title), DELETE ON cards TO ${MEMBER};
+    -- A column the member may write but not read: a secret.
+    CREATE TABLE accounts (id int PRIMARY KEY, name text NOT NULL, secret text);
+    INSERT INTO accounts VALUES (1, 'a', 'old');
+    GRANT SELECT (id, name), INSERT (id, name, secret), UPDATE (name, secret) ON accounts TO ${MEMBER};
   `);
 });
 
@@ -155,5 +159,47 @@ describe('upserts under row-level security', () => {
       ) { id body }
     }`);
     expect(done).toEqual({ data: { createNote: { id: 1, body: 'a1' } } });
+  });
+});
+
+describe('known limits of writes under row-level security and privileges', () => {
+  it('refuses a nested create whose child policy reads the parent it creates; two fields work', async () => {
+    // A tag is visible (and, with no WITH CHECK of its own, may be written) when its note is.
+    // The nested create is one statement: the tag's check does not see the note it inserts.
+    const nested = await run(`mutation {
+      createNote(input: { id: 40, ownerId: "alice", body: "n", score: 1, tags: [{ id: 40, label: "q" }] }) { id }
+    }`);
+    expect(nested.data).toBeNull();
+    expect(nested.errors?.[0]?.extensions).toMatchObject({
+      code: ErrorCode.PERMISSION_DENIED,
+      sqlState: '42501',
+    });
+    expect(await db.client.query('SELECT id FROM notes WHERE id = 40')).toEqual([]);
+    // Two root fields run one after the other in one transaction: the second sees the first.
+    const twoFields = await run(`mutation {
+      note: createNote(input: { id: 40, ownerId: "alice", body: "n", score: 1 }) { id }
+      tags: createTags(input: [{ id: 40, noteId: 40, label: "q" }]) { id note { id } }
+    }`);
+    expect(twoFields).toEqual({
+      data: { note: { id: 40 }, tags: [{ id: 40, note: { id: 40 } }] },
+    });
+  });
+
+  it("needs SELECT on an upsert's update columns, which it compares; a plain update does not", async () => {
+    const upsert = await run(`mutation {
+      createAccount(
+        input: { id: 1, name: "a", secret: "new" }
+        onConflict: { constraint: ACCOUNTS_PKEY, update: [SECRET] }
+      ) { id }
+    }`);
+    expect(upsert.errors?.[0]?.extensions).toMatchObject({
+      code: ErrorCode.PERMISSION_DENIED,
+      sqlState: '42501',
+    });
+    expect(await db.client.query('SELECT secret FROM accounts')).toEqual([['old']]);
+    expect(await run('mutation { updateAccount(id: 1, set: { secret: "new" }) { id } }')).toEqual({
+      data: { updateAccount: { id: 1 } },
+    });
+    expect(await db.client.query('SELECT secret FROM accounts')).toEqual([['new']]);
   });
 });
