@@ -121,9 +121,7 @@ export function updateSql(
   const update = sql`UPDATE ${table_} AS ${identifier(alias)} SET ${join(assignments)} WHERE ${condition}`;
   if (answer) {
     const json = changedRowsJson(context, kind, table, answer, sql`u`, alias);
-    const columns = new Set([...table.primaryKey.map((c) => c.name), ...columnsRead(json, alias)]);
-    const returned = join([...columns].map((c) => identifier(alias, c)));
-    return sql`WITH u AS (${update} RETURNING ${returned})\n${json}`;
+    return sql`WITH u AS (${update} RETURNING ${returnedFor(json, alias, table, alias)})\n${json}`;
   }
   const keys = table.primaryKey.map((c) => identifier(c.name));
   const returning = join(table.primaryKey.map((c) => columnRef(alias, c)));
@@ -149,13 +147,23 @@ export function deleteSql(
 ): SqlNode {
   const alias = context.alias();
   const condition = targetCondition(context, kind, table, alias, args, path);
-  // RETURNING gives the key and the columns the answer reads, not `*`, which needs SELECT on
-  // every column: a role granted SELECT on some columns only could not delete at all.
+  // RETURNING lists columns (returnedFor): a role granted SELECT on some only may still delete.
   const rows = context.alias();
   const json = changedRowsJson(context, kind, table, fieldNodes, sql`d`, rows);
-  const columns = new Set([...table.primaryKey.map((c) => c.name), ...columnsRead(json, rows)]);
-  const returned = join([...columns].map((c) => identifier(alias, c)));
-  return sql`WITH d AS (DELETE FROM ${identifier(table.table.schema, table.table.name)} AS ${identifier(alias)} WHERE ${condition} RETURNING ${returned})\n${json}`;
+  return sql`WITH d AS (DELETE FROM ${identifier(table.table.schema, table.table.name)} AS ${identifier(alias)} WHERE ${condition} RETURNING ${returnedFor(json, rows, table, alias)})\n${json}`;
+}
+
+/**
+ * What an UPDATE's or a DELETE's RETURNING gives for `json` (which reads its rows as `rowsAlias`):
+ * the key and the columns the answer reads, of the target `alias` — not `*`, which needs SELECT on
+ * every column.
+ */
+function returnedFor(json: SqlNode, rowsAlias: string, table: TableModel, alias: string): SqlNode {
+  const columns = new Set([
+    ...table.primaryKey.map((c) => c.name),
+    ...columnsRead(json, rowsAlias),
+  ]);
+  return join([...columns].map((c) => identifier(alias, c)));
 }
 
 /**
