@@ -65,6 +65,8 @@ export class Lexer {
   // Fields are declared and assigned in the constructor rather than class fields, which V8
   // defines one by one on the new object: a lexer (and parser) is made per parse.
   declare readonly body: string;
+  /** The body's characters, one byte each (`charactersOf`). */
+  declare readonly codes: Uint8Array;
   declare readonly source: Source;
   declare kind: number;
   declare start: number;
@@ -88,6 +90,7 @@ export class Lexer {
    */
   constructor(source: Source, maxComments: number | undefined, keepComments = false) {
     this.body = source.body;
+    this.codes = charactersOf(source.body);
     this.source = source;
     this.kind = SOF;
     this.start = 0;
@@ -122,9 +125,10 @@ export class Lexer {
     }
     if (this.kind === EOF) return;
     const body = this.body;
+    const codes = this.codes;
     const length = body.length;
     while (position < length) {
-      const code = body.charCodeAt(position);
+      const code = codes[position]!;
       // Ignored tokens: white space, line terminators, commas, the byte order mark (spec §2.1.1–2.1.5).
       if (code === 0x20 || code === 0x0a || code === 0x2c || code === 0x09 || code === 0x0d) {
         position++;
@@ -137,7 +141,7 @@ export class Lexer {
         if (nameChar === 2) return this.readName(position);
         if (nameChar === 1 || code === 0x2d) return this.readNumber(position, code);
         if (code === 0x22) {
-          return body.charCodeAt(position + 1) === 0x22 && body.charCodeAt(position + 2) === 0x22
+          return codes[position + 1]! === 0x22 && codes[position + 2]! === 0x22
             ? this.readBlockString(position)
             : this.readString(position);
         }
@@ -155,18 +159,14 @@ export class Lexer {
           position = end;
           continue;
         }
-        if (
-          code === 0x2e &&
-          body.charCodeAt(position + 1) === 0x2e &&
-          body.charCodeAt(position + 2) === 0x2e
-        ) {
+        if (code === 0x2e && codes[position + 1]! === 0x2e && codes[position + 2]! === 0x2e) {
           return this.setToken(SPREAD, position, position + 3, undefined);
         }
-      } else if (code === 0xfeff) {
+      } else if (body.charCodeAt(position) === 0xfeff) {
         position++;
         continue;
       }
-      throw this.error(position, unexpectedCharacter(body, position, code));
+      throw this.error(position, unexpectedCharacter(body, position, body.charCodeAt(position)));
     }
     this.setToken(EOF, length, length, undefined);
   }
@@ -211,9 +211,10 @@ export class Lexer {
 
   private readName(start: number): void {
     const body = this.body;
+    const codes = this.codes;
     let position = start + 1;
     for (;;) {
-      const code = body.charCodeAt(position);
+      const code = codes[position]!;
       if (code < 128 && NAME_CHAR[code] !== 0) position++;
       else break;
     }
@@ -223,12 +224,13 @@ export class Lexer {
   /** IntValue and FloatValue (spec §2.9.1–2.9.2), with graphql-js's messages for bad ones. */
   private readNumber(start: number, first: number): void {
     const body = this.body;
+    const codes = this.codes;
     let position = start;
     let code = first;
     let isFloat = false;
-    if (code === 0x2d) code = body.charCodeAt(++position);
+    if (code === 0x2d) code = codes[++position]!;
     if (code === 0x30) {
-      code = body.charCodeAt(++position);
+      code = codes[++position]!;
       if (isDigit(code)) {
         throw this.error(
           position,
@@ -237,19 +239,19 @@ export class Lexer {
       }
     } else {
       position = this.readDigits(position, code);
-      code = body.charCodeAt(position);
+      code = codes[position]!;
     }
     if (code === 0x2e) {
       isFloat = true;
-      position = this.readDigits(position + 1, body.charCodeAt(position + 1));
-      code = body.charCodeAt(position);
+      position = this.readDigits(position + 1, codes[position + 1]!);
+      code = codes[position]!;
     }
     if (code === 0x45 || code === 0x65) {
       isFloat = true;
-      code = body.charCodeAt(++position);
-      if (code === 0x2b || code === 0x2d) code = body.charCodeAt(++position);
+      code = codes[++position]!;
+      if (code === 0x2b || code === 0x2d) code = codes[++position]!;
       position = this.readDigits(position, code);
-      code = body.charCodeAt(position);
+      code = codes[position]!;
     }
     // A number cannot be followed by `.` or a name start (spec §2.9.1, lookahead restriction).
     if (code === 0x2e || (code < 128 && NAME_CHAR[code] === 2)) {
@@ -268,21 +270,22 @@ export class Lexer {
         `Invalid number, expected digit but got: ${printCodePointAt(this.body, start)}.`,
       );
     }
-    const body = this.body;
+    const codes = this.codes;
     let position = start + 1;
-    while (isDigit(body.charCodeAt(position))) position++;
+    while (isDigit(codes[position]!)) position++;
     return position;
   }
 
   /** StringValue (spec §2.9.4): escapes decoded, line terminators and lone surrogates refused. */
   private readString(start: number): void {
     const body = this.body;
+    const codes = this.codes;
     const length = body.length;
     let position = start + 1;
     let chunkStart = position;
     let value = '';
     while (position < length) {
-      const code = body.charCodeAt(position);
+      const code = codes[position]!;
       if (code === 0x22) {
         // Most strings have no escape: their value is the one slice, with no concatenation.
         const rest = body.slice(chunkStart, position);
@@ -295,8 +298,10 @@ export class Lexer {
         chunkStart = position;
       } else if (code === 0x0a || code === 0x0d) {
         break;
+      } else if (code < 128) {
+        position++;
       } else {
-        position = this.afterStringCharacter(position, code);
+        position = this.afterStringCharacter(position, body.charCodeAt(position));
       }
     }
     throw this.error(position, 'Unterminated string.');
@@ -401,8 +406,10 @@ export class Lexer {
         position += code === 0x0d && body.charCodeAt(position + 1) === 0x0a ? 2 : 1;
         line = '';
         chunkStart = position;
+      } else if (code < 128) {
+        position++;
       } else {
-        position = this.afterStringCharacter(position, code);
+        position = this.afterStringCharacter(position, body.charCodeAt(position));
       }
     }
     throw this.error(position, 'Unterminated string.');
@@ -499,3 +506,62 @@ function hex4(body: string, position: number): number {
     hexValue(body.charCodeAt(position + 3))
   );
 }
+
+/**
+ * A body's characters for the lexer, one byte each: an ASCII character's code, 128 for any other
+ * (the lexer reads those again from the body: outside strings, comments and descriptions only the
+ * byte order mark may be one), then zeros past the end, which the lexer's peeks past the last
+ * character compare as `charCodeAt`'s NaN would. An element of a typed array is one load, where
+ * `charCodeAt` finds the string's representation again at every call: about a fifth of parsing
+ * a document of names. `TextEncoder.encodeInto` copies the body natively, as UTF-8: for ASCII,
+ * the same bytes; otherwise each character's bytes are then made one (a surrogate pair's four,
+ * two), in place, by a loop over bytes (a loop of `charCodeAt` is several times slower). One
+ * array, grown to the longest body up to `MAX_SHARED_LENGTH`, serves every lexer: a lexer reads
+ * only while it lexes, which runs to its end without another lexer being made (a `loc`'s tokens
+ * are lexed after the parse), and an array each would be memory outside the heap per parse.
+ */
+function charactersOf(body: string): Uint8Array {
+  const length = body.length;
+  let codes = sharedCodes;
+  if (length + PAST_END > codes.length) {
+    codes = new Uint8Array(Math.max(length + PAST_END, 2 * codes.length));
+    if (codes.length <= MAX_SHARED_LENGTH) sharedCodes = codes;
+  }
+  const copied = encoder.encodeInto(body, codes);
+  let written = copied.written;
+  if (written !== length) {
+    if (copied.read !== length) {
+      // At most three bytes a character: a lone surrogate is written as U+FFFD.
+      codes = new Uint8Array(3 * length + PAST_END);
+      written = encoder.encodeInto(body, codes).written;
+    }
+    let to = 0;
+    for (let from = 0; from < written; to++) {
+      const byte = codes[from]!;
+      if (byte < 0x80) {
+        codes[to] = byte;
+        from++;
+        continue;
+      }
+      codes[to] = 128;
+      if (byte < 0xe0) from += 2;
+      else if (byte < 0xf0) from += 3;
+      else {
+        codes[++to] = 128;
+        from += 4;
+      }
+    }
+  }
+  codes[length] = 0;
+  codes[length + 1] = 0;
+  codes[length + 2] = 0;
+  codes[length + 3] = 0;
+  return codes;
+}
+
+/** Zeros after the body: the lexer peeks at most two characters past its end. */
+const PAST_END = 4;
+/** The most characters the shared array grows to (1 MiB); longer bodies get an array each. */
+const MAX_SHARED_LENGTH = 1 << 20;
+let sharedCodes = new Uint8Array(1 << 12);
+const encoder = new TextEncoder();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Source } from 'graphql';
-import type { SluiceParseOptions } from '../../../src/engine/language/parse.js';
+import { parse as graphqlParse, Source, type OperationDefinitionNode } from 'graphql';
+import { parse, type SluiceParseOptions } from '../../../src/engine/language/parse.js';
 import { seededRandom } from '../../support/seededRandom.js';
 import { DocumentGenerator, mutations } from '../support/generateDocuments.js';
 import { compareParse, parseDifference } from '../support/parseDifference.js';
@@ -53,5 +53,41 @@ describe('parse against graphql-js over generated documents', () => {
       parseDifference(new Source('query Q { a(b: "\\q") }', 'Q.graphql', offset)),
     ).toBeUndefined();
     expect(parseDifference(new Source('{ a { b } }', 'ok.graphql', offset))).toBeUndefined();
+  });
+
+  it('agrees on long documents, ASCII or not, and on short ones after them', () => {
+    const names = (n: number): string => Array.from({ length: n }, (_, i) => `f${i}`).join(' ');
+    const texts = [
+      `{ ${names(10_000)} }`,
+      `{ ${names(10_000)} a(s: "é🎉\\u00e9") }`,
+      // Over the 1 MiB the shared array grows to: an array of its own.
+      `{ ${names(150_000)} }`,
+      // More UTF-8 bytes than that: copied again into an array of three bytes a character.
+      `{ a(s: "${'€'.repeat(400_000)}") ${names(100)} }`,
+      `{ a(s: "${'\ud83c\udf89'.repeat(10_000)}") b }`,
+      `{ a(s: "x\ud800y") }`,
+      `\ufeff# ${'ü'.repeat(2_000)}\n{ a(n: -1.5e3, s: """ ${'ß'.repeat(100)} """) }`,
+      // Short documents after long ones: what lies past their end is not the last one's.
+      '{ a(n: 1',
+      '{ a(n: 1.',
+      '{ a(n: 1e',
+      '{ a(s: "',
+      '{ a .',
+      '{ a ..',
+      '{ a',
+      '',
+    ];
+    for (const text of texts) expect(parseDifference(text), text.slice(0, 80)).toBeUndefined();
+  });
+
+  it('gives the tokens of a document read after others were parsed', () => {
+    const first = parse('{ a(s: "é") b }');
+    parse(`{ ${'x '.repeat(40_000)}}`);
+    parse('{ c }');
+    const selection = (first.definitions[0] as OperationDefinitionNode).selectionSet.selections[1]!;
+    const expected = (graphqlParse('{ a(s: "é") b }').definitions[0] as OperationDefinitionNode)
+      .selectionSet.selections[1]!;
+    expect(selection.loc!.startToken).toEqual(expected.loc!.startToken);
+    expect(selection.loc!.startToken.prev!.prev!.value).toBe('é');
   });
 });
