@@ -8,6 +8,11 @@ import {
   GraphQLObjectType,
   GraphQLSchema,
   GraphQLString,
+  defaultFieldResolver,
+  getNamedType,
+  isListType,
+  isNonNullType,
+  isObjectType,
   Kind,
   parseType,
   specifiedScalarTypes,
@@ -44,10 +49,36 @@ export { SOURCE_VALUES } from './sourceValues.js';
 
 /**
  * In value mode (a selection with computed fields) the engine completes rows that the statement
- * built under response keys, so every reflected field reads its own response key.
+ * built under response keys, so every reflected field reads its own response key. An object a
+ * computed field's resolver returned (fieldKeyed) knows nothing of the selection: its fields are
+ * read by field name, as graphql-js's default resolver reads them, whatever their alias.
  */
-const byResponseKey: GraphQLFieldResolver<unknown, unknown> = (source, _args, _context, info) =>
-  (source as Record<string, unknown> | null | undefined)?.[info.path.key as string];
+const byResponseKey: GraphQLFieldResolver<unknown, unknown> = (source, args, context, info) => {
+  const given = (source as { [FIELD_KEYED]?: unknown } | null | undefined)?.[FIELD_KEYED];
+  if (given === undefined)
+    return (source as Record<string, unknown> | null | undefined)?.[info.path.key as string];
+  return fieldKeyed(defaultFieldResolver(given, args, context, info), info.returnType);
+};
+
+/** Holds an object a computed field's resolver returned (fieldKeyed). */
+const FIELD_KEYED = Symbol('sluice.fieldKeyed');
+
+/**
+ * A value a resolver gave for a field of `type`, with each object of a reflected type in it
+ * (through lists and promises) wrapped, so that byResponseKey reads its fields by field name.
+ */
+function fieldKeyed(value: unknown, type: GraphQLOutputType): unknown {
+  if (value instanceof Promise) return value.then((v: unknown) => fieldKeyed(v, type));
+  if (value === null || value === undefined) return value;
+  const inner = isNonNullType(type) ? type.ofType : type;
+  if (isListType(inner)) {
+    const items = inner.ofType as GraphQLOutputType;
+    return typeof value === 'object' && Symbol.iterator in value
+      ? Array.from(value as Iterable<unknown>, (v) => fieldKeyed(v, items))
+      : value;
+  }
+  return isObjectType(inner) && typeof value === 'object' ? { [FIELD_KEYED]: value } : value;
+}
 
 export const PageInfo = new GraphQLObjectType({
   name: 'PageInfo',
@@ -123,11 +154,16 @@ export function buildSchema(
         fields[name] = relationField(field.relation.target, field.shape, field.relation.required);
       } else {
         const { computed } = field;
+        const type = typeRef(computed.type);
+        // Objects of a reflected type are read by byResponseKey: by field name, once wrapped.
+        const keyed = isObjectType(getNamedType(type));
         fields[name] = {
-          type: typeRef(computed.type),
+          type,
           description: computed.description,
-          resolve: (row, args, context) =>
-            computed.resolve(neededRow(row, computed.needs), args, context),
+          resolve: (row, args, context) => {
+            const value = computed.resolve(neededRow(row, computed.needs), args, context);
+            return keyed ? fieldKeyed(value, type) : value;
+          },
         };
       }
     }
