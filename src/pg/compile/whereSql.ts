@@ -58,17 +58,25 @@ export function filterSql(
   for (const [name, value] of Object.entries(filter)) {
     if (value === null) continue;
     if (name === 'and' || name === 'or') {
-      const parts = (value as ArgValue[]).map(
-        (item) => filterSql(limits, argument, item, depth + 1, field) ?? TRUE,
+      // An item that sets no condition holds for every row: `and` leaves it out, and an `or`
+      // holding one sets no condition itself, as `and: []` does. Written as TRUE instead, it
+      // would be a condition: `not` would turn it into FALSE, and an update or delete would reach
+      // every row past the UNFILTERED_WRITE check.
+      const parts = (value as ArgValue[]).map((item) =>
+        filterSql(limits, argument, item, depth + 1, field),
       );
-      if (name === 'and')
-        conditions.push(parts.length === 0 ? TRUE : sql`(${join(parts, ' AND ')})`);
-      else conditions.push(parts.length === 0 ? FALSE : sql`(${join(parts, ' OR ')})`);
+      const set = parts.filter((part): part is SqlNode => part !== undefined);
+      if (name === 'and') {
+        if (set.length > 0) conditions.push(sql`(${join(set, ' AND ')})`);
+      } else if (set.length === parts.length) {
+        conditions.push(set.length === 0 ? FALSE : sql`(${join(set, ' OR ')})`);
+      }
       continue;
     }
     if (name === 'not') {
       const inner = filterSql(limits, argument, value, depth + 1, field);
-      if (inner) conditions.push(sql`NOT (${inner})`);
+      // `not: { or: [] }` holds for every row: no condition either.
+      if (inner && inner !== FALSE) conditions.push(sql`NOT (${inner})`);
       continue;
     }
     conditions.push(...field(name, value, depth + 1));

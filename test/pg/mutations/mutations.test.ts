@@ -419,6 +419,30 @@ describe('update and delete', () => {
     expect(result.data?.['updateCustomers']).toEqual([{ visits: 2 }, { visits: 3 }, { visits: 4 }]);
   });
 
+  it('refuses a where whose and/or/not items set no condition, as it refuses {}', async () => {
+    const before = await h.rows('SELECT id, name FROM customers ORDER BY id');
+    expect(before.length).toBeGreaterThan(0);
+    h.counting.statements.length = 0;
+    for (const [query, variables] of [
+      [`mutation { deleteCustomers(where: { and: [] }) { id } }`, {}],
+      [`mutation { deleteCustomers(where: { or: [{}] }) { id } }`, {}],
+      [`mutation { deleteCustomers(where: { not: { or: [] } }) { id } }`, {}],
+      [
+        `mutation ($n: String) { deleteCustomers(where: { and: [{ name: { eq: $n } }] }) { id } }`,
+        { n: null },
+      ],
+      [
+        `mutation ($n: String) { updateCustomers(where: { or: [{ name: { eq: $n } }, { id: { eq: 1 } }] }, set: { name: "x" }) { id } }`,
+        { n: null },
+      ],
+    ] as const) {
+      const result = await h.run(query, variables);
+      expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'UNFILTERED_WRITE' });
+    }
+    expect(h.counting.statements).toEqual([]);
+    expect(await h.rows('SELECT id, name FROM customers ORDER BY id')).toEqual(before);
+  });
+
   it('refuses setting a NOT NULL column to null, and an update that changes nothing', async () => {
     const nulled = await h.run(`mutation { updateCustomer(id: 1, set: { name: null }) { id } }`);
     expect(nulled.errors?.[0]?.extensions).toMatchObject({
