@@ -69,4 +69,24 @@ describe('text forms', () => {
       ].join('\n'),
     );
   });
+
+  const ids = async (where: string) => {
+    const run = await runOperation(reflection.schema, `{ hosts(where: ${where}) { id } }`);
+    const body = JSON.parse(run.body) as {
+      data?: { hosts: Array<{ id: number }> };
+      errors?: unknown;
+    };
+    expect(body.errors).toBeUndefined();
+    return body.data?.hosts.map((h) => h.id);
+  };
+
+  it('like and ilike match the text the response shows', async () => {
+    expect(await ids('{ addr: { like: "10.0.%" } }')).toEqual([1]);
+    expect(await ids('{ addr: { like: "%/32" } }')).toEqual([]);
+    expect(await ids('{ mask: { like: "%.5/24" } }')).toEqual([1]);
+    expect(await ids('{ took: { ilike: "1 DAY%" } }')).toEqual([1]);
+    expect(await ids('{ raw: { like: "_x0102" } }')).toEqual([1]);
+    expect(await ids('{ p: { like: "(1,%" } }')).toEqual([1]);
+    expect(await ids('{ not: { addr: { like: "10.%" } } }')).toEqual([]);
+  });
 });

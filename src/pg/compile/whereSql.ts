@@ -148,14 +148,26 @@ export function columnConditions(
         out.push(sql`${ref} <> ALL(${listParam(limits, param)}::text::${columnType(column)}[])`);
         break;
       case 'like':
-        out.push(sql`${ref} LIKE ${operandSql(column, patternParam(limits, param))}`);
+        out.push(sql`${patternSubject(ref, column)} LIKE ${patternParam(limits, param)}`);
         break;
       case 'ilike':
-        out.push(sql`${ref} ILIKE ${operandSql(column, patternParam(limits, param))}`);
+        out.push(sql`${patternSubject(ref, column)} ILIKE ${patternParam(limits, param)}`);
         break;
     }
   }
   return out;
+}
+
+/**
+ * What `like`/`ilike` match: the column's text as the response shows it. A `String` that stands
+ * for another type (`inet`, `interval`, `bytea`, a composite, …) is its output function's text;
+ * most such types have no LIKE at all, and bytea's would match the bytes of the pattern read as
+ * bytea, not the `\\x…` text.
+ */
+function patternSubject(ref: SqlNode, column: ColumnModel): SqlNode {
+  return column.textForm === 'output'
+    ? sql`${identifier(...column.column.type.output)}(${ref})::text`
+    : ref;
 }
 
 /** `in`/`notIn` (and JSON `hasAnyKeys`/`hasAllKeys`) values as one array literal, at most `maxListLength` of them. */
