@@ -89,4 +89,16 @@ describe('text forms', () => {
     expect(await ids('{ p: { like: "(1,%" } }')).toEqual([1]);
     expect(await ids('{ not: { addr: { like: "10.%" } } }')).toEqual([]);
   });
+
+  it('isNull on a composite: a row of NULL fields is a value, as the response shows it', async () => {
+    expect(await ids('{ p: { isNull: true } }')).toEqual([]);
+    expect(await ids('{ p: { isNull: false } }')).toEqual([1, 2]);
+    expect(await ids('{ addr: { isNull: true } }')).toEqual([2]);
+    // Other types keep IS NULL, which an index serves.
+    const run = await runOperation(
+      reflection.schema,
+      '{ hosts(where: { addr: { isNull: true } }) { id } }',
+    );
+    expect(run.sql).toContain('("t1"."addr" IS NULL) = $1');
+  });
 });

@@ -100,8 +100,14 @@ export function columnConditions(
   for (const [op, operand] of Object.entries(filter)) {
     if (operand === null) continue;
     if (op === 'isNull') {
-      // The Boolean stays a parameter, so true and false share one statement.
-      out.push(sql`(${ref} IS NULL) = ${operand as Param}`);
+      // The Boolean stays a parameter, so true and false share one statement. A composite's
+      // `IS NULL` holds when each of its fields is NULL, although the value is not (the response
+      // shows `(,)`): a composite (written by record_out) is tested as one value. Other types keep
+      // `IS NULL`, which an index serves.
+      const test = isComposite(column)
+        ? sql`${ref} IS NOT DISTINCT FROM NULL`
+        : sql`${ref} IS NULL`;
+      out.push(sql`(${test}) = ${operand as Param}`);
       continue;
     }
     if (op === 'matches' && column.textSearch) {
@@ -284,6 +290,12 @@ export function relatedRows(
     from: sql`${target} AS ${identifier(alias)} JOIN ${identifier(junction.schema, junction.name)} AS ${identifier(j)} ON ${joinOn}`,
     on,
   };
+}
+
+/** A column of a composite type (or a domain over one): its type is written by record_out. */
+function isComposite(column: ColumnModel): boolean {
+  const [schema, name] = column.column.type.output;
+  return !column.isArray && schema === 'pg_catalog' && name === 'record_out';
 }
 
 function isObject(value: ArgValue): value is { [field: string]: ArgValue } {
