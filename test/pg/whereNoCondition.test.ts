@@ -12,6 +12,8 @@ const db = useTestDatabase(async (client) => {
   await client.exec(`
     CREATE TABLE people (id int PRIMARY KEY, score int);
     INSERT INTO people VALUES (1, 1), (2, NULL), (3, 3);
+    CREATE TABLE notes (id int PRIMARY KEY, person_id int NOT NULL REFERENCES people, body text);
+    INSERT INTO notes VALUES (1, 1, 'a'), (2, 1, NULL), (3, 3, 'b');
   `);
 });
 let reflection: Reflection;
@@ -61,5 +63,21 @@ describe('a filter that sets no condition', () => {
     expect(await ids('{ and: [{ score: { eq: $v } }, { id: { eq: 1 } }] }', { v: null })).toEqual([
       1,
     ]);
+  });
+
+  it('in every: it holds for every row, also under not', async () => {
+    const all = [1, 2, 3];
+    expect(await ids('{ notes: { every: {} } }')).toEqual(all);
+    expect(await ids('{ notes: { every: { id: { eq: $v } } } }', { v: null })).toEqual(all);
+    expect(await ids('{ not: { notes: { every: { id: { eq: $v } } } } }', { v: null })).toEqual(
+      all,
+    );
+    expect(await ids('{ not: { notes: { every: {} } } }')).toEqual(all);
+    // Given a value, a condition: person 2 has no notes, so every holds for it.
+    expect(await ids('{ notes: { every: { id: { eq: $v } } } }', { v: 3 })).toEqual([2, 3]);
+    expect(await ids('{ not: { notes: { every: { id: { eq: $v } } } } }', { v: 3 })).toEqual([1]);
+    // some and none stay conditions: whether there are related rows at all.
+    expect(await ids('{ notes: { some: { id: { eq: $v } } } }', { v: null })).toEqual([1, 3]);
+    expect(await ids('{ notes: { none: {} } }')).toEqual([2]);
   });
 });

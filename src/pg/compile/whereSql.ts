@@ -239,7 +239,11 @@ function relationExists(
   const parts: SqlNode[] = [];
   for (const [quantifier, inner] of Object.entries(value)) {
     if (inner === null) continue;
-    const cond = whereSql(context, relation.target, alias, inner, depth) ?? TRUE;
+    const set = whereSql(context, relation.target, alias, inner, depth);
+    // `every` of no condition holds for every row: no condition either (as an `and` item), so
+    // `not` does not turn it into FALSE nor a write pass UNFILTERED_WRITE with it.
+    if (set === undefined && quantifier === 'every') continue;
+    const cond = set ?? TRUE;
     if (quantifier === 'some')
       parts.push(sql`EXISTS (SELECT 1 FROM ${from} WHERE ${on} AND ${cond})`);
     if (quantifier === 'none')

@@ -443,6 +443,23 @@ describe('update and delete', () => {
     expect(await h.rows('SELECT id, name FROM customers ORDER BY id')).toEqual(before);
   });
 
+  it('refuses a where whose every sets no condition: it holds for every row', async () => {
+    const before = await h.rows('SELECT id, name FROM customers ORDER BY id');
+    h.counting.statements.length = 0;
+    for (const [query, variables] of [
+      [`mutation { deleteCustomers(where: { bankingRelationships: { every: {} } }) { id } }`, {}],
+      [
+        `mutation ($k: String) { updateCustomers(where: { bankingRelationships: { every: { kind: { eq: $k } } } }, set: { name: "x" }) { id } }`,
+        { k: null },
+      ],
+    ] as const) {
+      const result = await h.run(query, variables);
+      expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'UNFILTERED_WRITE' });
+    }
+    expect(h.counting.statements).toEqual([]);
+    expect(await h.rows('SELECT id, name FROM customers ORDER BY id')).toEqual(before);
+  });
+
   it('refuses setting a NOT NULL column to null, and an update that changes nothing', async () => {
     const nulled = await h.run(`mutation { updateCustomer(id: 1, set: { name: null }) { id } }`);
     expect(nulled.errors?.[0]?.extensions).toMatchObject({
