@@ -65,6 +65,12 @@ describe('a filter that sets no condition', () => {
     ]);
   });
 
+  it('in: [] matches no row, notIn: [] every row, one whose column is NULL included', async () => {
+    expect(await ids('{ score: { in: [] } }')).toEqual([]);
+    expect(await ids('{ score: { notIn: [] } }')).toEqual([1, 2, 3]);
+    expect(await ids('{ score: { notIn: [1] } }')).toEqual([3]);
+  });
+
   it('in every: it holds for every row, also under not', async () => {
     const all = [1, 2, 3];
     expect(await ids('{ notes: { every: {} } }')).toEqual(all);
