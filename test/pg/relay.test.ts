@@ -19,10 +19,12 @@ const db = useTestDatabase(async (client) => {
                         node_id int);
     CREATE TABLE nodes (id int PRIMARY KEY);
     CREATE TABLE events (at timestamptz);
+    CREATE TABLE racks (codes text[], slots int[], PRIMARY KEY (codes, slots));
     INSERT INTO users VALUES (12345678901234567, 'ann'), (2, 'bob');
     INSERT INTO tags VALUES ('x', '2024-01-31');
     INSERT INTO posts VALUES (1, 12345678901234567, 7), (2, 2, NULL);
     INSERT INTO nodes VALUES (1);
+    INSERT INTO racks VALUES ('{"a,b",c}', '{1,2}'), ('{d}', '{3}'), ('{}', '{}');
     CREATE VIEW writers AS SELECT id, name FROM users;
   `);
 });
@@ -147,6 +149,40 @@ describe('global object identification', () => {
     const node = (JSON.parse(operation.body) as { data: { node: Record<string, unknown> } }).data
       .node;
     expect([decode(node['nodeId']), node['label']]).toEqual([['Tag', 'x', '2024-01-31'], 'x']);
+  });
+
+  it('finds the rows of a table keyed by an array, and pages them by cursor', async () => {
+    const all = await run('{ racksConnection(first: 5) { nodes { codes nodeId } } }');
+    const racks = (all.body.data as { racksConnection: { nodes: Array<{ nodeId: string }> } })
+      .racksConnection.nodes;
+    expect(racks.map((s) => decode(s.nodeId))).toEqual([
+      ['Rack', '{}', '{}'],
+      ['Rack', '{"a,b",c}', '{1,2}'],
+      ['Rack', '{d}', '{3}'],
+    ]);
+    for (const rack of racks) {
+      const found = await run('query ($id: ID!) { node(id: $id) { nodeId } }', {
+        id: rack.nodeId,
+      });
+      expect(found.body).toEqual({ data: { node: { nodeId: rack.nodeId } } });
+    }
+    const page = `query ($after: String) {
+      racksConnection(first: 1, after: $after) { nodes { codes } pageInfo { endCursor } }
+    }`;
+    const seen: unknown[] = [];
+    let after: unknown = null;
+    for (let i = 0; i < 3; i++) {
+      const result = await run(page, { after });
+      expect(result.body.errors).toBeUndefined();
+      const connection = (
+        result.body.data as {
+          racksConnection: { nodes: unknown[]; pageInfo: { endCursor: unknown } };
+        }
+      ).racksConnection;
+      seen.push(...connection.nodes);
+      after = connection.pageInfo.endCursor;
+    }
+    expect(seen).toEqual([{ codes: [] }, { codes: ['a,b', 'c'] }, { codes: ['d'] }]);
   });
 
   it('refuses ids it did not make with INVALID_NODE_ID, before any statement', async () => {

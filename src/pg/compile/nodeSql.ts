@@ -4,8 +4,9 @@ import { join, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
 import type { Model } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
-import { columnRef, columnType } from './columnSql.js';
+import { columnRef } from './columnSql.js';
 import { NODE_TYPE_KEY, readNodeId } from './nodeId.js';
+import { keyValueSql } from './opaqueText.js';
 import { badInput, Param, type Variables } from './Param.js';
 import type { ArgValue } from './readArgument.js';
 import { singleRowSql } from './selectionSql.js';
@@ -85,8 +86,7 @@ function nodeRowSql(
   };
   const conditions = table.primaryKey.map((column, i) => {
     const key = new Param((variables) => keys(variables)[i], `${label} (node key ${i + 1})`);
-    return (alias: string) =>
-      sql`${columnRef(alias, column)} = ${key}::text::${columnType(column)}`;
+    return (alias: string) => sql`${columnRef(alias, column)} = ${keyValueSql(key, column)}`;
   });
   const typeEntry =
     context.mode === 'value' ? [[NODE_TYPE_KEY, sql`${table.typeName}::text`] as const] : [];

@@ -1,6 +1,8 @@
 import { join, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
 import type { ColumnModel } from '../schema/Model.js';
+import { columnType } from './columnSql.js';
+import type { Param } from './Param.js';
 
 /**
  * What cursors and Relay global ids are made of: base64 of the JSON array of some texts, written
@@ -14,12 +16,19 @@ export function opaqueTextSql(parts: ReadonlyArray<SqlNode>): SqlNode {
 /**
  * A column's value as text that keeps it exact (int8, numeric, timestamps) and that
  * `textProblem` can check: dates and times in JSON's ISO 8601 form, which does not depend on the
- * session's DateStyle; everything else its cast to text.
+ * session's DateStyle; everything else (an array too: its literal, `{1,2}`) its cast to text.
  */
 export function keyTextSql(ref: SqlNode, column: ColumnModel): SqlNode {
-  return column.scalar === 'Datetime' || column.scalar === 'Date'
+  return (column.scalar === 'Datetime' || column.scalar === 'Date') && !column.isArray
     ? sql`to_json(${ref}) #>> '{}'`
     : sql`${ref}::text`;
+}
+
+/** A `keyTextSql` text (a parameter) read back as the column's type, an array type for an array. */
+export function keyValueSql(text: SqlNode | Param, column: ColumnModel): SqlNode {
+  return column.isArray
+    ? sql`${text}::text::${columnType(column)}[]`
+    : sql`${text}::text::${columnType(column)}`;
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;

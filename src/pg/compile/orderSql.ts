@@ -4,8 +4,13 @@ import type { SqlNode } from '../sql/SqlNode.js';
 import type { ColumnModel, TableModel } from '../schema/Model.js';
 import { textProblem } from '../schema/pgInput.js';
 import { tieBreakers } from '../schema/tieBreakers.js';
-import { columnType } from './columnSql.js';
-import { isOpaqueTexts, keyTextSql, opaqueTextSql, parseOpaqueText } from './opaqueText.js';
+import {
+  isOpaqueTexts,
+  keyTextSql,
+  keyValueSql,
+  opaqueTextSql,
+  parseOpaqueText,
+} from './opaqueText.js';
 import {
   keyIdentity,
   keyNotNull,
@@ -166,8 +171,7 @@ export function keysetSql(
     (_, i) =>
       new Param((vars) => decoded(vars)[i] ?? null, `${cursor.label} (cursor key ${i + 1})`),
   );
-  const typed = (i: number) =>
-    sql`${values[i] as Param}::text::${columnType((keys[i] as OrderKey).column)}`;
+  const typed = (i: number) => keyValueSql(values[i] as Param, (keys[i] as OrderKey).column);
   const first = keys[0];
   if (first && keys.every((k) => keyNotNull(k) && k.desc === first.desc)) {
     const refs = join(keys.map((k) => orderKeyRef(alias, k)));

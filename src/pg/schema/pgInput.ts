@@ -215,10 +215,12 @@ function floatProblem(text: string, type: 'float4' | 'float8'): Problem {
 
 /**
  * Whether PostgreSQL reads `text` as a value of the column's type (the sort key values of a
- * cursor, which travel as text). Types Sluice cannot check take any text.
+ * cursor, which travel as text). Types Sluice cannot check take any text, and so do arrays (an
+ * array literal, `{1,2}`, is not a value of the element type checked below).
  */
 export function textProblem(column: ColumnModel, text: string): Problem {
   if (text.includes('\0')) return 'a NUL character';
+  if (column.isArray) return undefined;
   const type = column.column.type.name;
   if (column.scalar === 'enum') {
     const labels = column.enumModel?.values;
