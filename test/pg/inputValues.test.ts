@@ -269,17 +269,18 @@ describe('cursors', () => {
       });
       expect(result.statements, value).toBe(0);
     }
-    // The same, untouched, is accepted; the key of a plain list (int) refuses text.
+    // The same, untouched, is accepted; the key of a plain list (int, NOT NULL) refuses text, and
+    // NULL, which no row of it has (else the keyset condition is NULL: silently an empty page).
     const ok = await outcome(
       `query ($c: String) { itemsConnection(first: 1, after: $c, ${orderBy}) { totalCount } }`,
       { c: forge(ordered) },
     );
     expect(ok.body.errors).toBeUndefined();
-    for (const key of ['abc', '1.5', '99999999999', 'a\u0000']) {
+    for (const key of ['abc', '1.5', '99999999999', 'a\u0000', null]) {
       const result = await outcome(
         `{ itemsConnection(after: "${forge([signature, key])}") { totalCount } }`,
       );
-      expect({ code: result.code, statements: result.statements }, key).toEqual({
+      expect({ code: result.code, statements: result.statements }, String(key)).toEqual({
         code: ErrorCode.BAD_USER_INPUT,
         statements: 0,
       });

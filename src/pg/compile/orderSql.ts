@@ -117,7 +117,8 @@ export function cursorSql(
 
 /**
  * The sort key values of a cursor made by `cursorSql` under `signature`, or BAD_USER_INPUT: also
- * when a value is not one of its key column's type (a forged cursor PostgreSQL would refuse).
+ * when a value is not one of its key column's type (a forged cursor PostgreSQL would refuse), or
+ * is NULL where the key never is (a forged cursor that would silently give an empty page).
  */
 export function decodeCursor(
   cursor: unknown,
@@ -140,7 +141,9 @@ export function decodeCursor(
   }
   const keyValues = values.slice(1) as Array<string | null>;
   keyValues.forEach((value, i) => {
-    if (value !== null && textProblem((keys[i] as OrderKey).column, value) !== undefined)
+    const key = keys[i] as OrderKey;
+    // NULL for a key that is never NULL would make the keyset condition NULL: an empty page.
+    if (value === null ? keyNotNull(key) : textProblem(key.column, value) !== undefined)
       throw badInput('Invalid cursor: it was not made by this list with this orderBy.');
   });
   return keyValues;
