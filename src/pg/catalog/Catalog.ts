@@ -72,6 +72,14 @@ export interface CatalogType {
    */
   readonly output: readonly [string, string];
   /**
+   * The (element) type has equality (`=`, `IN`, `DISTINCT`, `GROUP BY`): a default btree or hash
+   * operator class, for a composite for every field's type, for an array its element's (not
+   * `point`, `xml`, `json`, `jsonpath`, …). Absent (in a catalog made by hand): true.
+   */
+  readonly equality?: boolean;
+  /** The (element) type has an order (`<`, `ORDER BY`, min/max): a default btree operator class, likewise. */
+  readonly ordering?: boolean;
+  /**
    * For an array of a domain: the element type as declared, `[schema, name]`, which SQL casts
    * name (`$1::text::"public"."posint"[]`) while `name` is the domain's base type.
    */

@@ -6,7 +6,9 @@ import type { SqlClient } from '../driver/SqlClient.js';
  * every second: it reads the identity and the row version (`xmin`) of those catalog rows, not
  * their contents, so a rename, an added or dropped column or table, a changed column or domain
  * DEFAULT or a renamed sequence or function one names (writes spell defaults out: insertSql.ts), a
- * new constraint, index or comment all change it (an index can add full-text search to a text column), while ANALYZE and
+ * new constraint, index or comment all change it (an index can add full-text search to a text column), and
+ * so do a new default operator class or a composite type's changed fields (what a column's type
+ * can be compared with), while ANALYZE and
  * VACUUM (which update pg_class in place) do not. A change that turns out not to alter the schema
  * (most new indexes) costs one reflection.
  */
@@ -67,6 +69,16 @@ SELECT count(*)::text || ':' || md5(string_agg(v, ',' ORDER BY v)) FROM (
   UNION ALL
   SELECT 'p' || p.oid || '.' || p.xmin
   FROM pg_catalog.pg_proc p WHERE p.pronamespace IN (SELECT oid FROM ns)
+  UNION ALL
+  -- What says which operators a column's type has (introspect.ts, type_ops): the default operator
+  -- classes, binary-coercible casts and the fields of composite types, in any schema.
+  SELECT 'o' || oc.oid || '.' || oc.xmin FROM pg_catalog.pg_opclass oc WHERE oc.opcdefault
+  UNION ALL
+  SELECT 'b' || c.oid || '.' || c.xmin FROM pg_catalog.pg_cast c WHERE c.castmethod = 'b'
+  UNION ALL
+  SELECT 'y' || a.attrelid || '.' || a.attnum || '.' || a.xmin
+  FROM pg_catalog.pg_attribute a JOIN pg_catalog.pg_class c ON c.oid = a.attrelid
+  WHERE c.relkind = 'c' AND a.attnum > 0
   UNION ALL
   SELECT 'd' || d.objoid || '.' || d.objsubid || '.' || d.xmin
   FROM pg_catalog.pg_description d WHERE d.objoid IN (SELECT oid FROM rels)

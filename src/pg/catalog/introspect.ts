@@ -80,6 +80,53 @@ col_types AS (
   JOIN pg_catalog.pg_type t ON t.oid = cols.typid
   LEFT JOIN pg_catalog.pg_type e ON e.oid = t.typelem
 ),
+-- What PostgreSQL can compare a column's (element) type with, as it looks operators up: equality
+-- (=, IN, DISTINCT, GROUP BY) with a default btree or hash operator class, an order (<, ORDER BY,
+-- min/max) with a default btree one; the class of the type itself, of a type it is implicitly
+-- binary-coercible to (varchar: text's; not xml, whose cast to text is explicit), or the
+-- polymorphic one of enums, ranges and multiranges. A domain has its base type's; an array or a
+-- composite has them when every element or field type has (array and record comparison look
+-- them up per value: "could not identify an equality operator for type point"). type_parts holds
+-- each column type's leaf types, through domains, arrays and fields.
+type_parts(root, oid) AS (
+  SELECT DISTINCT elem_oid, elem_oid FROM col_types
+  UNION
+  SELECT p.root, x.oid
+  FROM type_parts p
+  JOIN pg_catalog.pg_type t ON t.oid = p.oid
+  CROSS JOIN LATERAL (
+    SELECT t.typbasetype WHERE t.typtype = 'd'
+    UNION ALL
+    SELECT t.typelem WHERE t.typtype <> 'd' AND t.typcategory = 'A' AND t.typelem <> 0
+    UNION ALL
+    SELECT a.atttypid FROM pg_catalog.pg_attribute a
+    WHERE t.typtype = 'c' AND a.attrelid = t.typrelid AND a.attnum > 0 AND NOT a.attisdropped
+  ) AS x(oid)
+),
+leaf_classes(leaf, am) AS (
+  SELECT DISTINCT t.oid, am.amname
+  FROM (SELECT DISTINCT oid FROM type_parts) AS p
+  JOIN pg_catalog.pg_type t ON t.oid = p.oid
+  JOIN pg_catalog.pg_opclass oc ON oc.opcdefault
+  JOIN pg_catalog.pg_am am ON am.oid = oc.opcmethod AND am.amname IN ('btree', 'hash')
+  JOIN pg_catalog.pg_type it ON it.oid = oc.opcintype
+  WHERE oc.opcintype = t.oid
+    OR (it.typnamespace = 'pg_catalog'::regnamespace AND it.typname = CASE t.typtype
+          WHEN 'e' THEN 'anyenum' WHEN 'r' THEN 'anyrange' WHEN 'm' THEN 'anymultirange' END)
+    OR EXISTS (SELECT FROM pg_catalog.pg_cast c
+               WHERE c.castsource = t.oid AND c.casttarget = oc.opcintype AND c.castmethod = 'b'
+                 AND c.castcontext = 'i')
+),
+type_ops AS (
+  SELECT p.root,
+         bool_and(EXISTS (SELECT FROM leaf_classes lc WHERE lc.leaf = t.oid)) AS equality,
+         bool_and(EXISTS (SELECT FROM leaf_classes lc WHERE lc.leaf = t.oid AND lc.am = 'btree'))
+           AS ordering
+  FROM type_parts p
+  JOIN pg_catalog.pg_type t ON t.oid = p.oid
+  WHERE t.typtype NOT IN ('d', 'c') AND NOT (t.typcategory = 'A' AND t.typelem <> 0)
+  GROUP BY p.root
+),
 -- Expression indexes that can serve full-text search: one column, no predicate, GIN or GiST.
 fts AS (
   SELECT i.indrelid, pg_catalog.pg_get_indexdef(i.indexrelid, 1, false) AS def
@@ -117,6 +164,8 @@ SELECT json_build_object(
                                   'isArray', ct.is_array, 'isEnum', et.typtype = 'e',
                                   'isDomain', ct.is_domain,
                                   'output', json_build_array(opn.nspname, op.proname),
+                                  'equality', coalesce(ops.equality, true),
+                                  'ordering', coalesce(ops.ordering, true),
                                   'sqlType', CASE WHEN ct.decl_oid <> ct.elem_oid
                                     THEN json_build_array(dn.nspname, dt.typname) END)
       ) ORDER BY ct.attnum)
@@ -127,6 +176,7 @@ SELECT json_build_object(
       JOIN pg_catalog.pg_namespace dn ON dn.oid = dt.typnamespace
       JOIN pg_catalog.pg_proc op ON op.oid = et.typoutput
       JOIN pg_catalog.pg_namespace opn ON opn.oid = op.pronamespace
+      LEFT JOIN type_ops ops ON ops.root = ct.elem_oid
       WHERE ct.attrelid = r.oid), '[]'),
     'primaryKey', COALESCE((SELECT json_agg(an.attname ORDER BY k.ord)
       FROM pg_catalog.pg_constraint pk, unnest(pk.conkey) WITH ORDINALITY AS k(attnum, ord)

@@ -108,6 +108,17 @@ export interface ColumnModel {
   readonly textForm: TextForm;
   /** Can be compared with < and > and used in orderBy and cursors. */
   readonly orderable: boolean;
+  /**
+   * PostgreSQL has `=` for the column's type (CatalogType.equality): `eq`, `neq`, `in`, `notIn`
+   * in `where`; else an upsert compares it by its text.
+   */
+  readonly equality: boolean;
+  /**
+   * PostgreSQL orders the column's type (CatalogType.ordering): `lt`, `lte`, `gt`, `gte` in
+   * `where` (also for a type written by its output function, `interval`, `inet`, …, which is not
+   * `orderable`).
+   */
+  readonly ordering: boolean;
   /** Full-text search (`matches`), when the column offers it (docs/pg.md, "Queries"). */
   readonly textSearch?: TextSearch | undefined;
 }

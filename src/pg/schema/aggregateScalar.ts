@@ -71,6 +71,8 @@ export const COUNT_COLUMN: ColumnModel = {
   notNull: true,
   textForm: 'cast',
   orderable: true,
+  equality: true,
+  ordering: true,
 };
 
 const functionColumns = new WeakMap<ColumnModel, Map<AggregateFunction, ColumnModel>>();

@@ -178,7 +178,9 @@ export function buildModel(reflected: Catalog, options: ModelOptions = {}): Mode
         name: column.name,
         fieldName,
         ...kind,
-        orderable: kind.orderable && !column.type.isArray,
+        orderable: kind.orderable && column.type.ordering !== false && !column.type.isArray,
+        equality: column.type.equality !== false,
+        ordering: column.type.equality !== false && column.type.ordering !== false,
         enumModel: column.type.isEnum
           ? enumByPg.get(`${column.type.schema}.${column.type.name}`)
           : undefined,

@@ -116,7 +116,9 @@ export function createInputTypes(): InputTypes {
         ? 'FullTextFilter'
         : search === 'expression'
           ? 'StringSearchFilter'
-          : `${type.name}Filter`;
+          : column.scalar === 'JSON' || (column.equality && column.ordering)
+            ? `${type.name}Filter`
+            : `${type.name}${column.equality ? 'Equality' : 'Text'}Filter`;
     let filter = filters.get(name);
     if (!filter) {
       const fields: GraphQLInputFieldConfigMap = {};
@@ -124,16 +126,19 @@ export function createInputTypes(): InputTypes {
       else if (search === 'tsvector') Object.assign(fields, MATCHES_FIELD);
       else if (column.scalar === 'JSON') Object.assign(fields, JSON_FILTER_FIELDS);
       else {
-        Object.assign(fields, {
-          eq: {
-            type,
-            description: 'Equal to. A null operand means no condition (as for every operator).',
-          },
-          neq: { type },
-          in: { type: new GraphQLList(new GraphQLNonNull(type)) },
-          notIn: { type: new GraphQLList(new GraphQLNonNull(type)) },
-        });
-        if (column.orderable) {
+        // Only the operators PostgreSQL has for the type: `point`, `xml`, … have no `=`.
+        if (column.equality) {
+          Object.assign(fields, {
+            eq: {
+              type,
+              description: 'Equal to. A null operand means no condition (as for every operator).',
+            },
+            neq: { type },
+            in: { type: new GraphQLList(new GraphQLNonNull(type)) },
+            notIn: { type: new GraphQLList(new GraphQLNonNull(type)) },
+          });
+        }
+        if (column.ordering) {
           Object.assign(fields, { lt: { type }, lte: { type }, gt: { type }, gte: { type } });
         }
         if (column.scalar === 'String') {

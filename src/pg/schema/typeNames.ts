@@ -60,6 +60,9 @@ export const BUILT_IN_TYPE_NAMES: ReadonlyArray<string> = [
   'ListFilter',
   'FullTextFilter',
   'StringSearchFilter',
+  // A String column whose type has `=` but no order, or neither (inputTypes.ts).
+  'StringEqualityFilter',
+  'StringTextFilter',
   ...new Set([...specifiedScalarTypes, ...Object.values(SCALARS)].map((t) => t.name)),
   ...Object.values(SCALARS).map((t) => `${t.name}Filter`),
   ...Object.values(SCALARS).map((t) => `${t.name}ListFilter`),
