@@ -289,22 +289,6 @@ function levelCtes(
   }
 }
 
-/**
- * Built-in (element) types without an equality operator, which `IS DISTINCT FROM` needs
- * ("could not identify an equality operator for type json"): compared by their text.
- */
-const NO_EQUALITY: ReadonlySet<string> = new Set([
-  'json',
-  'xml',
-  'point',
-  'line',
-  'lseg',
-  'box',
-  'path',
-  'polygon',
-  'circle',
-]);
-
 /** One array parameter: its SQL (a text parameter cast to an array), its alias, its value. */
 export interface LevelArray {
   readonly alias: string;
@@ -456,14 +440,13 @@ function givenValue(source: GroupSource, column: ColumnModel): SqlNode {
 
 /**
  * A column of `row` as an upsert compares it with the new value: as comparisons read it
- * (comparable), a type without `=` (NO_EQUALITY) by its text.
+ * (comparable); a type without `=` (ColumnModel.equality: `json`, `point`, a composite with such
+ * a field, …), which `IS DISTINCT FROM` needs ("could not identify an equality operator for type
+ * json"), by its text.
  */
 function compared(row: SqlNode, column: ColumnModel): SqlNode {
   const ref = sql`${row}.${identifier(column.name)}`;
-  const { type } = column.column;
-  return type.schema === 'pg_catalog' && NO_EQUALITY.has(type.name)
-    ? sql`${ref}::text`
-    : comparable(ref, column);
+  return column.equality ? comparable(ref, column) : sql`${ref}::text`;
 }
 
 /** Whether a column's input values travel as a `text[]` (columnArrays). */
