@@ -67,9 +67,11 @@ export async function reflect(
   const changes =
     eventOptions === undefined || eventOptions === false
       ? undefined
-      : 'subscribe' in (eventOptions as object)
-        ? (eventOptions as PgChanges)
-        : createPgChanges(client, eventOptions === true ? {} : (eventOptions as PgChangesOptions));
+      : eventOptions === true
+        ? createPgChanges(client, {})
+        : 'subscribe' in eventOptions
+          ? (eventOptions as PgChanges)
+          : createPgChanges(client, eventOptions as PgChangesOptions);
   const changeFeed = changes
     ? createChangeFeed(model, client, changes, { pgSettings: options.pgSettings })
     : undefined;

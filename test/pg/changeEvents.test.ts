@@ -73,6 +73,18 @@ describe('change events', () => {
     ]);
   });
 
+  it('are turned on by changeEvents: true, as by options', async () => {
+    const reflection = await reflect(db.client, { changeEvents: true });
+    try {
+      expect(reflection.changes).toBeDefined();
+      expect(Object.keys(reflection.schema.getSubscriptionType()?.getFields() ?? {})).toContain(
+        'postCreated',
+      );
+    } finally {
+      await reflection.changes?.close();
+    }
+  });
+
   it('delivers an insert, an update and a delete once each, with nested relations', async () => {
     const created = await subscribe('subscription { postCreated { id title author { name } } }');
     const updated = await subscribe('subscription { postUpdated { id t: title } }');
