@@ -22,6 +22,11 @@ export interface CatalogTable {
   readonly foreignKeys: ReadonlyArray<CatalogForeignKey>;
   /** Row-level security is enabled (`ENABLE ROW LEVEL SECURITY`): a policy may hide rows. */
   readonly rowSecurity?: boolean;
+  /**
+   * An ordinary table other tables `INHERIT` from. Its keys and the foreign keys to it hold over
+   * its own rows only, not its children's, so SQL names it `ONLY` (relationSql).
+   */
+  readonly inheritanceParent?: boolean;
 }
 
 export interface CatalogColumn {

@@ -28,7 +28,7 @@ const EMPTY_SEARCH_PATH = {
 const CATALOG_QUERY = `
 WITH RECURSIVE rels AS (
   SELECT c.oid, n.nspname AS schema, c.relname AS name, c.relkind, c.relrowsecurity,
-         obj_description(c.oid, 'pg_class') AS comment
+         c.relhassubclass, obj_description(c.oid, 'pg_class') AS comment
   FROM pg_catalog.pg_class c
   JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
   WHERE n.nspname = ANY($1::text[]) AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
@@ -147,6 +147,9 @@ SELECT json_build_object(
                            WHEN 'f' THEN 'foreignTable' ELSE 'table' END,
     'comment', r.comment,
     'rowSecurity', r.relrowsecurity,
+    -- An ordinary table that others INHERIT from (relhassubclass; a partitioned table's
+    -- partitions are its rows, and are read through it).
+    'inheritanceParent', r.relkind = 'r' AND r.relhassubclass,
     'columns', COALESCE((SELECT json_agg(json_build_object(
         'name', ct.attname,
         'notNull', ct.attnotnull,

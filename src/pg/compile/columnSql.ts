@@ -1,5 +1,6 @@
 import { identifier, join, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
+import type { CatalogTable } from '../catalog/Catalog.js';
 import type { ColumnModel } from '../schema/Model.js';
 import { narrowerThanScalar, operandProblem } from '../schema/pgInput.js';
 import type { BuildContext } from './BuildContext.js';
@@ -59,6 +60,20 @@ export function valueJson(context: BuildContext, ref: SqlNode, column: ColumnMod
  */
 function eachElement(ref: SqlNode, f: (element: SqlNode) => SqlNode): SqlNode {
   return sql`CASE WHEN ${ref} IS NULL THEN NULL ELSE (SELECT coalesce(array_agg(${f(sql`x.e`)} ORDER BY x.o), '{}') FROM (SELECT unnest(${ref}) AS e, generate_series(1, cardinality(${ref})) AS o) AS x) END`;
+}
+
+/**
+ * A table as a statement reads, updates or deletes its rows: `"public"."users"`, or `ONLY
+ * "public"."users"` for a table others `INHERIT` from, whose rows would otherwise include its
+ * children's, which its primary key and unique constraints do not cover (a lookup by key would
+ * find two rows) and a foreign key to it never points at. (INSERT takes no ONLY: it writes the
+ * table alone.)
+ */
+export function relationSql(
+  table: Pick<CatalogTable, 'schema' | 'name' | 'inheritanceParent'>,
+): SqlNode {
+  const name = identifier(table.schema, table.name);
+  return table.inheritanceParent === true ? sql`ONLY ${name}` : name;
 }
 
 /** The column's SQL type, for casts of text parameters (`$1::text::"pg_catalog"."int4"`). */

@@ -3,7 +3,8 @@ import type { SqlNode } from '../sql/SqlNode.js';
 import { COUNT_COLUMN, functionColumn, type OrderFunction } from '../schema/aggregateScalar.js';
 import type { ColumnModel, RelationModel, TableModel } from '../schema/Model.js';
 import { aggregateCall } from './aggregateCall.js';
-import { columnRef } from './columnSql.js';
+import { columnRef, relationSql } from './columnSql.js';
+import type { CatalogTable } from '../catalog/Catalog.js';
 import { badInput } from './Param.js';
 import type { ArgValue } from './readArgument.js';
 
@@ -124,7 +125,7 @@ export function orderKeyRef(alias: string, key: OrderKey): SqlNode {
   let where: SqlNode = sql``;
   key.path.forEach((relation, i) => {
     const at = `${alias}_o${i + 1}`;
-    const table = sql`${identifier(relation.target.table.schema, relation.target.table.name)} AS ${identifier(at)}`;
+    const table = sql`${relationSql(relation.target.table)} AS ${identifier(at)}`;
     const on = join(
       relation.pairs.map(
         ([mine, theirs]) => sql`${identifier(at, theirs)} = ${identifier(previous, mine)}`,
@@ -151,8 +152,8 @@ export function orderKeyRef(alias: string, key: OrderKey): SqlNode {
 function aggregateRef(alias: string, at: string, aggregate: KeyAggregate): SqlNode {
   const { relation, fn, of } = aggregate;
   const n = `${alias}_n`;
-  const source = (table: { schema: string; name: string }, name: string) =>
-    sql`${identifier(table.schema, table.name)} AS ${identifier(name)}`;
+  const source = (table: CatalogTable, name: string) =>
+    sql`${relationSql(table)} AS ${identifier(name)}`;
   const where = (name: string, pairs: ReadonlyArray<readonly [string, string]>) =>
     join(
       pairs.map(([mine, theirs]) => sql`${identifier(name, theirs)} = ${identifier(at, mine)}`),

@@ -2,6 +2,7 @@ import { identifier, integerLiteral, join, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
 import type { RelationModel, TableModel } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
+import { relationSql } from './columnSql.js';
 import { badInput, Param } from './Param.js';
 import type { ArgValue } from './readArgument.js';
 import { relatedRows, whereSql } from './whereSql.js';
@@ -22,7 +23,7 @@ export function baseRows(
   const conditions: SqlNode[] = [];
   let from: SqlNode;
   if (source.kind === 'table') {
-    from = sql`${identifier(table.table.schema, table.table.name)} AS ${identifier(alias)}`;
+    from = sql`${relationSql(table.table)} AS ${identifier(alias)}`;
   } else {
     const related = relatedRows(context, source.relation, source.parentAlias, alias);
     from = related.from;

@@ -2,7 +2,7 @@ import { identifier, join, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
 import type { ColumnModel, ModelLimits, RelationModel, TableModel } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
-import { columnOperand, columnRef, columnType, operandSql } from './columnSql.js';
+import { columnOperand, columnRef, columnType, operandSql, relationSql } from './columnSql.js';
 import { arrayCondition } from './arrayFilterSql.js';
 import { jsonCondition } from './jsonFilterSql.js';
 import { textSearchCondition } from './textSearchSql.js';
@@ -268,7 +268,7 @@ export function relatedRows(
   parentAlias: string,
   alias: string,
 ): { from: SqlNode; on: SqlNode } {
-  const target = identifier(relation.target.table.schema, relation.target.table.name);
+  const target = relationSql(relation.target.table);
   if (!relation.via) {
     const on = join(
       relation.pairs.map(
@@ -291,7 +291,7 @@ export function relatedRows(
     ' AND ',
   );
   return {
-    from: sql`${target} AS ${identifier(alias)} JOIN ${identifier(junction.schema, junction.name)} AS ${identifier(j)} ON ${joinOn}`,
+    from: sql`${target} AS ${identifier(alias)} JOIN ${relationSql(junction)} AS ${identifier(j)} ON ${joinOn}`,
     on,
   };
 }

@@ -4,7 +4,7 @@ import { identifier, join, sql } from '../../sql/sql.js';
 import type { SqlNode } from '../../sql/SqlNode.js';
 import type { ColumnModel, MutationKind, TableModel } from '../../schema/Model.js';
 import type { BuildContext } from '../BuildContext.js';
-import { columnOperand, columnRef, columnType, operandSql } from '../columnSql.js';
+import { columnOperand, columnRef, columnType, operandSql, relationSql } from '../columnSql.js';
 import { Param } from '../Param.js';
 import type { ArgValue } from '../readArgument.js';
 import { whereSql } from '../whereSql.js';
@@ -117,7 +117,7 @@ export function updateSql(
     const base = set ?? columnRef(alias, column);
     return sql`${identifier(column.name)} = ${add ? sql`${base} + ${add}` : base}`;
   });
-  const table_ = identifier(table.table.schema, table.table.name);
+  const table_ = relationSql(table.table);
   const update = sql`UPDATE ${table_} AS ${identifier(alias)} SET ${join(assignments)} WHERE ${condition}`;
   if (answer) {
     const json = changedRowsJson(context, kind, table, answer, sql`u`, alias);
@@ -150,7 +150,7 @@ export function deleteSql(
   // RETURNING lists columns (returnedFor): a role granted SELECT on some only may still delete.
   const rows = context.alias();
   const json = changedRowsJson(context, kind, table, fieldNodes, sql`d`, rows);
-  return sql`WITH d AS (DELETE FROM ${identifier(table.table.schema, table.table.name)} AS ${identifier(alias)} WHERE ${condition} RETURNING ${returnedFor(json, rows, table, alias)})\n${json}`;
+  return sql`WITH d AS (DELETE FROM ${relationSql(table.table)} AS ${identifier(alias)} WHERE ${condition} RETURNING ${returnedFor(json, rows, table, alias)})\n${json}`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { catalogExpression, identifier, join, sql } from '../../sql/sql.js';
 import type { SqlNode } from '../../sql/SqlNode.js';
 import type { ColumnModel, KeyConstraintModel } from '../../schema/Model.js';
 import { writeRelations } from '../../schema/mutationSchema.js';
-import { columnType, comparable } from '../columnSql.js';
+import { columnType, comparable, relationSql } from '../columnSql.js';
 import { arrayLiteral } from '../whereSql.js';
 import { Param } from '../Param.js';
 import { columnsRead, keysOut } from './returnedRowsSql.js';
@@ -227,7 +227,7 @@ function levelCtes(
       ? sql` LEFT JOIN (SELECT row_number() OVER (ORDER BY ${order}) AS ${RN}, count(*) OVER () AS ${OF}, x.ord FROM ${x} AS x WHERE ${keyless(single.column)}) AS xn ON xn.ord = x.ord LEFT JOIN (SELECT row_number() OVER () AS ${RN}, count(*) OVER () AS ${OF}, i.* FROM ${i} AS i WHERE ${keyless((c) => sql`i.${identifier(c.name)}`)}) AS n ON n.${RN} = xn.${RN} AND n.${OF} = xn.${OF}`
       : sql``;
     ctes.push(
-      sql`${k} AS (SELECT x.ord AS ${ORD}, ${join(columns)} FROM ${x} AS x LEFT JOIN ${i} AS i ON ${on('i')}${positioned} LEFT JOIN ${table} AS e ON ${on('e')})`,
+      sql`${k} AS (SELECT x.ord AS ${ORD}, ${join(columns)} FROM ${x} AS x LEFT JOIN ${i} AS i ON ${on('i')}${positioned} LEFT JOIN ${relationSql(node.table.table)} AS e ON ${on('e')})`,
     );
   } else if (merge) {
     // Each group's MERGE returns its rows' ordinalities in the level: no reliance on order.

@@ -4,7 +4,7 @@ import type { SqlNode } from '../../sql/SqlNode.js';
 import type { ColumnModel, TableModel } from '../../schema/Model.js';
 import type { BuildContext } from '../BuildContext.js';
 import { collectSubfields, type CollectContext } from '../collectFields.js';
-import { columnType } from '../columnSql.js';
+import { columnType, relationSql } from '../columnSql.js';
 import { fitsRow, jsonArray, jsonObject, selectList } from '../jsonObject.js';
 import { Param } from '../Param.js';
 import { objectEntries } from '../selectionSql.js';
@@ -150,7 +150,7 @@ export function keyedRows(
         ' AND ',
       );
       const on = conflict ? byKeyOrConflict(table, t, conflict) : byKey;
-      return sql`unnest(${join(arrays)}) WITH ORDINALITY AS k(${join(names)}, ord) JOIN ${identifier(table.table.schema, table.table.name)} AS ${t} ON ${on}`;
+      return sql`unnest(${join(arrays)}) WITH ORDINALITY AS k(${join(names)}, ord) JOIN ${relationSql(table.table)} AS ${t} ON ${on}`;
     },
     order: () => sql`k.ord`,
   };
@@ -162,7 +162,7 @@ function byKeyOrConflict(
   t: SqlNode,
   conflict: ReadonlyArray<ColumnModel>,
 ): SqlNode {
-  const relation = identifier(table.table.schema, table.table.name);
+  const relation = relationSql(table.table);
   const match = join(
     conflict.map((c, i) => sql`e.${identifier(c.name)} = k.${identifier(`u${i}`)}`),
     ' AND ',
