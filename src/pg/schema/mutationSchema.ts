@@ -216,11 +216,25 @@ export function mutationType(
 
   const fields: GraphQLFieldConfigMap<unknown, unknown> = {};
   for (const [name, { kind, table }] of model.mutationFields) {
+    // A table whose every column is generated or identity ALWAYS, and that no relation of a
+    // create input reaches, has nothing a create input could hold: GraphQL has no input type
+    // without fields, so it gets no create (a relation's field makes the input, see createInput).
+    const writable = table.write?.columns.size ?? 0;
+    if (
+      (kind === 'createOne' || kind === 'createMany') &&
+      writable === 0 &&
+      writeRelations(table).length === 0
+    )
+      continue;
     const row = objectType(table);
     const rows = new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(row)));
-    // A catalog without key constraints (hand-made) gets no upsert: an enum needs values.
+    // A catalog without key constraints (hand-made) gets no upsert: an enum needs values. Nor
+    // does a table without a writable column: `<Type>Column` would have none, and no input row
+    // could give a conflict column.
     const conflict =
-      (table.write?.constraints.size ?? 0) > 0 ? { onConflict: { type: onConflict(table) } } : {};
+      (table.write?.constraints.size ?? 0) > 0 && writable > 0
+        ? { onConflict: { type: onConflict(table) } }
+        : {};
     const config = {
       createMany: {
         type: rows,
