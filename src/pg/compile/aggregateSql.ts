@@ -92,7 +92,7 @@ function groupsSql(
   const rows = sql`FROM ${from}${whereClause(conditions)}${grouping} LIMIT ${limit}`;
   const s = identifier(context.alias('s'));
   if (fitsRow(entries))
-    return sql`(SELECT ${jsonArray(s)} FROM (SELECT ${selectList(entries)} ${rows}) AS ${s})`;
+    return sql`(SELECT ${jsonArray(sql`${s}.*`)} FROM (SELECT ${selectList(entries)} ${rows}) AS ${s})`;
   return sql`(SELECT ${jsonArray(sql`${s}.j`)} FROM (SELECT ${jsonObject(context, entries)} AS j ${rows}) AS ${s})`;
 }
 

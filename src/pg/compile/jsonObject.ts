@@ -38,6 +38,12 @@ export function jsonArray(s: SqlNode, order?: SqlNode, filter?: SqlNode, spaced 
   return sql`coalesce(array_to_json(array_agg(${s}${ordered})${filtered}), '[]')`;
 }
 
+/*
+ * A subquery's whole row is always written `s.*`: PostgreSQL reads a bare name (`row_to_json(x)`,
+ * `array_agg("s2")`) as a column first, of any table the subquery sees, so a column named `x` or
+ * `s2` would be taken instead of the row (42883, or a wrong answer).
+ */
+
 /**
  * The JSON object of the one row `SELECT <entries> <rest>` (`rest` is its FROM, WHERE, GROUP BY),
  * NULL when there is no row: `row_to_json` of it as the subquery `s`, which writes it compact;
@@ -50,7 +56,7 @@ export function jsonRow(
   s: SqlNode,
 ): SqlNode {
   if (fitsRow(entries))
-    return sql`(SELECT row_to_json(${s}) FROM (SELECT ${selectList(entries)} ${rest}) AS ${s})`;
+    return sql`(SELECT row_to_json(${s}.*) FROM (SELECT ${selectList(entries)} ${rest}) AS ${s})`;
   return sql`(SELECT ${jsonObject(context, entries)} ${rest})`;
 }
 
@@ -66,7 +72,7 @@ export function jsonObject(
   entries: ReadonlyArray<Entry>,
 ): SqlNode {
   if (fitsRow(entries))
-    return sql`(SELECT row_to_json(x) FROM (SELECT ${selectList(entries)}) AS x)`;
+    return sql`(SELECT row_to_json(x.*) FROM (SELECT ${selectList(entries)}) AS x)`;
   if (entries.length > MAX_BUILD_KEYS) {
     throw new GraphQLError(
       `A selection of more than ${MAX_BUILD_KEYS} fields cannot use response keys longer than ${MAX_IDENTIFIER_BYTES} bytes.`,

@@ -154,7 +154,7 @@ export function listSql(
   if (asRows !== undefined && nested.value) {
     asRows.value = true;
     return fitsRow(entries)
-      ? sql`SELECT row_to_json(${s})::text FROM (SELECT ${select}${selectList(entries)} ${rows}) AS ${s}`
+      ? sql`SELECT row_to_json(${s}.*)::text FROM (SELECT ${select}${selectList(entries)} ${rows}) AS ${s}`
       : sql`SELECT ${s}.j::text FROM (SELECT ${select}${jsonObject(context, entries)} AS j ${rows}) AS ${s}`;
   }
   if (fitsRow(entries)) {
@@ -162,7 +162,7 @@ export function listSql(
     const seen = context.sawSpaced;
     const spaced = seen !== undefined && nested.value;
     if (spaced) seen.value = true;
-    return sql`(SELECT ${jsonArray(s, undefined, undefined, spaced)} FROM (SELECT ${select}${selectList(entries)} ${rows}) AS ${s})`;
+    return sql`(SELECT ${jsonArray(sql`${s}.*`, undefined, undefined, spaced)} FROM (SELECT ${select}${selectList(entries)} ${rows}) AS ${s})`;
   }
   return sql`(SELECT ${jsonArray(sql`${s}.j`)} FROM (SELECT ${select}${jsonObject(context, entries)} AS j ${rows}) AS ${s})`;
 }

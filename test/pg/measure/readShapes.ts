@@ -27,10 +27,10 @@ const AUTO = { plan_cache_mode: 'auto' };
 
 /** The statement with every list `json_agg(x)`. */
 const spacedLists = (text: string) =>
-  text.replace(/array_to_json\(array_agg\(("s\d+")\)\)/g, 'json_agg($1)');
+  text.replace(/array_to_json\(array_agg\(("s\d+"\.\*)\)\)/g, 'json_agg($1)');
 /** The statement with every list `array_to_json(array_agg(x))`. */
 const compactLists = (text: string) =>
-  text.replace(/json_agg\(("s\d+")\)/g, 'array_to_json(array_agg($1))');
+  text.replace(/json_agg\(("s\d+"\.\*)\)/g, 'array_to_json(array_agg($1))');
 
 const users = (sql: postgres.Sql, limit: number) =>
   sql`SELECT id, username, full_name FROM users ORDER BY id LIMIT ${limit}`;

@@ -34,8 +34,8 @@ export function returnedRowsSql(
   const rows = fitsRow(entries)
     ? sql`SELECT ${selectList(entries)} FROM ${from(alias)} ORDER BY ${order(alias)}`
     : sql`SELECT ${jsonObject(context, entries)} AS j FROM ${from(alias)} ORDER BY ${order(alias)}`;
-  const value = fitsRow(entries) ? s : sql`${s}.j`;
-  const element = fitsRow(entries) ? sql`row_to_json(${s})` : value;
+  const value = fitsRow(entries) ? sql`${s}.*` : sql`${s}.j`;
+  const element = fitsRow(entries) ? sql`row_to_json(${value})` : value;
   if (single) return sql`SELECT (SELECT ${element} FROM (${rows}) AS ${s})::text`;
   if (asRows !== undefined && nested.value) {
     asRows.value = true;

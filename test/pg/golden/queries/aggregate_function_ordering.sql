@@ -5,13 +5,13 @@
 -- $4 = "OdCItWe5C-"
 -- $5 = literal 2
 SELECT (
-  SELECT coalesce(json_agg("s4"), '[]')
+  SELECT coalesce(json_agg("s4".*), '[]')
   FROM (
     SELECT "t1"."username" AS "username", (
-      SELECT row_to_json("s3")
+      SELECT row_to_json("s3".*)
       FROM (
         SELECT (
-          SELECT row_to_json(x)
+          SELECT row_to_json(x.*)
           FROM (
             SELECT max("t2"."published_at") AS "publishedAt") AS x) AS "max"
         FROM "public"."posts" AS "t2"
@@ -23,23 +23,23 @@ SELECT (
       WHERE "t1_n"."author_id" = "t1"."id") DESC NULLS LAST, "t1"."id" ASC
     LIMIT $1) AS "s4")::text AS "users",
 (
-  SELECT row_to_json("s8")
+  SELECT row_to_json("s8".*)
   FROM (
     SELECT coalesce(array_to_json(array_agg(p."n0"
           ORDER BY p."i") FILTER (WHERE p."i" <= $2)), '[]') AS "nodes", (
-      SELECT row_to_json(x)
+      SELECT row_to_json(x.*)
       FROM (
         SELECT (array_agg(p."c"
             ORDER BY p."i" DESC) FILTER (WHERE p."i" <= $3))[1] AS "endCursor") AS x) AS "pageInfo"
     FROM (
       SELECT (
-        SELECT row_to_json(x)
+        SELECT row_to_json(x.*)
         FROM (
           SELECT "t5"."username" AS "username", (
-            SELECT row_to_json("s7")
+            SELECT row_to_json("s7".*)
             FROM (
               SELECT (
-                SELECT row_to_json(x)
+                SELECT row_to_json(x.*)
                 FROM (
                   SELECT sum("t6"."views")::text AS "views") AS x) AS "sum"
               FROM "public"."posts" AS "t6"

@@ -5,10 +5,10 @@
 -- $4 = "KkDH1udOvs"
 -- $5 = literal 2
 SELECT (
-  SELECT coalesce(json_agg("s4"), '[]')
+  SELECT coalesce(json_agg("s4".*), '[]')
   FROM (
     SELECT "t1"."username" AS "username", (
-      SELECT row_to_json("s3")
+      SELECT row_to_json("s3".*)
       FROM (
         SELECT count(*)::int AS "count"
         FROM "public"."posts" AS "t2"
@@ -20,20 +20,20 @@ SELECT (
       WHERE "t1_n"."author_id" = "t1"."id") DESC, "t1"."id" ASC
     LIMIT $1) AS "s4")::text AS "users",
 (
-  SELECT row_to_json("s9")
+  SELECT row_to_json("s9".*)
   FROM (
     SELECT coalesce(array_to_json(array_agg(p."n0"
           ORDER BY p."i") FILTER (WHERE p."i" <= $2)), '[]') AS "nodes", (
-      SELECT row_to_json(x)
+      SELECT row_to_json(x.*)
       FROM (
         SELECT (array_agg(p."c"
             ORDER BY p."i" DESC) FILTER (WHERE p."i" <= $3))[1] AS "endCursor") AS x) AS "pageInfo"
     FROM (
       SELECT (
-        SELECT row_to_json(x)
+        SELECT row_to_json(x.*)
         FROM (
           SELECT "t5"."id" AS "id", (
-            SELECT row_to_json("s8")
+            SELECT row_to_json("s8".*)
             FROM (
               SELECT count(*)::int AS "count"
               FROM "public"."tags" AS "t6" JOIN "public"."post_tags" AS "j7" ON "j7"."tag_id" = "t6"."id"

@@ -4,10 +4,10 @@
 -- $3 = literal 3
 -- $4 = literal 1
 SELECT (
-  SELECT coalesce(json_agg("s8"), '[]')
+  SELECT coalesce(json_agg("s8".*), '[]')
   FROM (
     SELECT "t5"."id" AS "id", (
-      SELECT coalesce(array_to_json(array_agg("s7")), '[]')
+      SELECT coalesce(array_to_json(array_agg("s7".*)), '[]')
       FROM (
         SELECT "t6"."id" AS "id", "t6"."status" AS "status", "t6"."views"::text AS "#views"
         FROM "public"."posts" AS "t6"
@@ -19,7 +19,7 @@ SELECT (
     ORDER BY "t5"."id" ASC
     LIMIT $3) AS "s8")::text AS "users",
 (
-  SELECT coalesce(array_to_json(array_agg("s10")), '[]')
+  SELECT coalesce(array_to_json(array_agg("s10".*)), '[]')
   FROM (
     SELECT "t9"."name" AS "name"
     FROM "public"."tags" AS "t9"

@@ -2,22 +2,22 @@
 -- $1 = literal draft
 -- $2 = literal 2
 SELECT (
-  SELECT row_to_json("s2")
+  SELECT row_to_json("s2".*)
   FROM (
     SELECT count(*)::int AS "count", (
-      SELECT row_to_json(x)
+      SELECT row_to_json(x.*)
       FROM (
         SELECT count(DISTINCT "t1"."author_id")::int AS "authorId", count(DISTINCT "t1"."status")::int AS "status", count(DISTINCT "t1"."rating")::int AS "rating") AS x) AS "countDistinct"
     FROM "public"."posts" AS "t1"
     WHERE "t1"."status" <> $1) AS "s2")::text AS "postsAggregate",
 (
-  SELECT coalesce(json_agg("s6"), '[]')
+  SELECT coalesce(json_agg("s6".*), '[]')
   FROM (
     SELECT "t3"."username" AS "username", (
-      SELECT row_to_json("s5")
+      SELECT row_to_json("s5".*)
       FROM (
         SELECT count(*)::int AS "count", (
-          SELECT row_to_json(x)
+          SELECT row_to_json(x.*)
           FROM (
             SELECT count(DISTINCT "t4"."post_id")::int AS "postId") AS x) AS "countDistinct"
         FROM "public"."comments" AS "t4"

@@ -17,7 +17,7 @@
 -- $16 = literal 8
 -- $17 = literal 1
 SELECT (
-  SELECT coalesce(array_to_json(array_agg("s2")), '[]')
+  SELECT coalesce(array_to_json(array_agg("s2".*)), '[]')
   FROM (
     SELECT "t1"."id" AS "id"
     FROM "public"."users" AS "t1"
@@ -25,7 +25,7 @@ SELECT (
     ORDER BY "t1"."id" ASC
     LIMIT 100) AS "s2")::text AS "eq",
 (
-  SELECT coalesce(array_to_json(array_agg("s4")), '[]')
+  SELECT coalesce(array_to_json(array_agg("s4".*)), '[]')
   FROM (
     SELECT "t3"."id" AS "id"
     FROM "public"."posts" AS "t3"
@@ -33,7 +33,7 @@ SELECT (
     ORDER BY "t3"."id" ASC
     LIMIT 100) AS "s4")::text AS "ranges",
 (
-  SELECT coalesce(array_to_json(array_agg("s6")), '[]')
+  SELECT coalesce(array_to_json(array_agg("s6".*)), '[]')
   FROM (
     SELECT "t5"."id" AS "id", "t5"."status" AS "status"
     FROM "public"."posts" AS "t5"
@@ -41,7 +41,7 @@ SELECT (
     ORDER BY "t5"."id" ASC
     LIMIT 100) AS "s6")::text AS "lists",
 (
-  SELECT coalesce(array_to_json(array_agg("s8")), '[]')
+  SELECT coalesce(array_to_json(array_agg("s8".*)), '[]')
   FROM (
     SELECT "t7"."username" AS "username"
     FROM "public"."users" AS "t7"
@@ -49,13 +49,13 @@ SELECT (
     ORDER BY "t7"."id" ASC
     LIMIT 100) AS "s8")::text AS "nulls",
 (
-  SELECT row_to_json("s10")
+  SELECT row_to_json("s10".*)
   FROM (
     SELECT count(*)::int AS "count"
     FROM "public"."users" AS "t9"
     WHERE ("t9"."birthday" IS NULL) = $11) AS "s10")::text AS "notNulls",
 (
-  SELECT coalesce(array_to_json(array_agg("s12")), '[]')
+  SELECT coalesce(array_to_json(array_agg("s12".*)), '[]')
   FROM (
     SELECT "t11"."username" AS "username"
     FROM "public"."users" AS "t11"
@@ -63,7 +63,7 @@ SELECT (
     ORDER BY "t11"."id" ASC
     LIMIT 100) AS "s12")::text AS "patterns",
 (
-  SELECT coalesce(array_to_json(array_agg("s14")), '[]')
+  SELECT coalesce(array_to_json(array_agg("s14".*)), '[]')
   FROM (
     SELECT "t13"."name" AS "name"
     FROM "public"."tags" AS "t13"
@@ -71,7 +71,7 @@ SELECT (
     ORDER BY "t13"."id" ASC
     LIMIT 100) AS "s14")::text AS "negation",
 (
-  SELECT coalesce(array_to_json(array_agg("s16")), '[]')
+  SELECT coalesce(array_to_json(array_agg("s16".*)), '[]')
   FROM (
     SELECT "t15"."name" AS "name"
     FROM "public"."tags" AS "t15"

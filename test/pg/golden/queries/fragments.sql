@@ -1,10 +1,10 @@
 -- fragments.graphql, modes: json
 -- $1 = literal 1
 -- $2 = literal 2
-SELECT row_to_json("s4")::text
+SELECT row_to_json("s4".*)::text
 FROM (
   SELECT "t1"."id" AS "id", "t1"."username" AS "username", (
-    SELECT coalesce(array_to_json(array_agg("s3")), '[]')
+    SELECT coalesce(array_to_json(array_agg("s3".*)), '[]')
     FROM (
       SELECT "t2"."id" AS "id", "t2"."title" AS "title"
       FROM "public"."posts" AS "t2"

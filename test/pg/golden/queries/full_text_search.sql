@@ -3,7 +3,7 @@
 -- $2 = literal 2
 -- $3 = literal "\"about sql\""
 SELECT (
-  SELECT coalesce(array_to_json(array_agg("s2")), '[]')
+  SELECT coalesce(array_to_json(array_agg("s2".*)), '[]')
   FROM (
     SELECT "t1"."id" AS "id", "t1"."title" AS "title"
     FROM "public"."posts" AS "t1"
@@ -11,7 +11,7 @@ SELECT (
     ORDER BY "t1"."id" DESC
     LIMIT $2) AS "s2")::text AS "posts",
 (
-  SELECT row_to_json("s4")
+  SELECT row_to_json("s4".*)
   FROM (
     SELECT count(*)::int AS "count"
     FROM "public"."posts" AS "t3"

@@ -14,10 +14,10 @@
 -- $13 = literal 2
 -- $14 = literal 2
 SELECT (
-  SELECT row_to_json("s3")
+  SELECT row_to_json("s3".*)
   FROM (
     SELECT (
-      SELECT row_to_json(x)
+      SELECT row_to_json(x.*)
       FROM (
         SELECT EXISTS (
           SELECT 1
@@ -28,7 +28,7 @@ SELECT (
           ORDER BY p."i" DESC) FILTER (WHERE p."i" <= $5)), '[]') AS "nodes"
     FROM (
       SELECT (
-        SELECT row_to_json(x)
+        SELECT row_to_json(x.*)
         FROM (
           SELECT "t1"."id" AS "id") AS x) AS "n0", replace(encode(convert_to(json_build_array($6::text, "t1"."id"::text)::text, 'UTF8'), 'base64'), chr(10), '') AS "c", row_number() OVER (ORDER BY "t1"."id" DESC) AS "i"
       FROM "public"."comments" AS "t1"
@@ -36,22 +36,22 @@ SELECT (
       ORDER BY "t1"."id" DESC
       LIMIT $8 + 1) AS p GROUP BY ()) AS "s3")::text AS "commentsConnection",
 (
-  SELECT coalesce(json_agg("s8"), '[]')
+  SELECT coalesce(json_agg("s8".*), '[]')
   FROM (
     SELECT "t4"."id" AS "id", (
-      SELECT row_to_json("s7")
+      SELECT row_to_json("s7".*)
       FROM (
         SELECT (
           SELECT count(*)::int
           FROM "public"."posts" AS "c6"
           WHERE "c6"."author_id" = "t4"."id" AND "c6"."status" <> $9) AS "totalCount", (
-          SELECT row_to_json(x)
+          SELECT row_to_json(x.*)
           FROM (
             SELECT count(p."i") > $10 AS "hasNextPage") AS x) AS "pageInfo", coalesce(array_to_json(array_agg(p."n0"
               ORDER BY p."i") FILTER (WHERE p."i" <= $11)), '[]') AS "nodes"
         FROM (
           SELECT (
-            SELECT row_to_json(x)
+            SELECT row_to_json(x.*)
             FROM (
               SELECT "t5"."id" AS "id", "t5"."status" AS "status") AS x) AS "n0", row_number() OVER (ORDER BY "t5"."id" ASC) AS "i"
           FROM "public"."posts" AS "t5"

@@ -5,20 +5,20 @@
 -- $4 = literal ["sql", "json"]
 -- $5 = literal 2
 SELECT (
-  SELECT coalesce(json_agg("s9"), '[]')
+  SELECT coalesce(json_agg("s9".*), '[]')
   FROM (
     SELECT "t1"."id" AS "id", (
-      SELECT coalesce(array_to_json(array_agg("s4")), '[]')
+      SELECT coalesce(array_to_json(array_agg("s4".*)), '[]')
       FROM (
         SELECT "t2"."name" AS "name"
         FROM "public"."tags" AS "t2" JOIN "public"."post_tags" AS "j3" ON "j3"."tag_id" = "t2"."id"
         WHERE "j3"."post_id" = "t1"."id"
         ORDER BY "t2"."id" ASC
         LIMIT 100) AS "s4") AS "tags", (
-      SELECT coalesce(json_agg("s8"), '[]')
+      SELECT coalesce(json_agg("s8".*), '[]')
       FROM (
         SELECT (
-          SELECT row_to_json("s7")
+          SELECT row_to_json("s7".*)
           FROM (
             SELECT "t6"."name" AS "name"
             FROM "public"."tags" AS "t6"
@@ -31,15 +31,15 @@ SELECT (
     ORDER BY "t1"."id" ASC
     LIMIT $2) AS "s9")::text AS "posts",
 (
-  SELECT coalesce(json_agg("s17"), '[]')
+  SELECT coalesce(json_agg("s17".*), '[]')
   FROM (
     SELECT "t10"."name" AS "name", (
-      SELECT row_to_json("s13")
+      SELECT row_to_json("s13".*)
       FROM (
         SELECT count(*)::int AS "count"
         FROM "public"."posts" AS "t11" JOIN "public"."post_tags" AS "j12" ON "j12"."post_id" = "t11"."id"
         WHERE "j12"."tag_id" = "t10"."id") AS "s13") AS "postsAggregate", (
-      SELECT coalesce(array_to_json(array_agg("s16")), '[]')
+      SELECT coalesce(array_to_json(array_agg("s16".*)), '[]')
       FROM (
         SELECT "t14"."id" AS "id"
         FROM "public"."posts" AS "t14" JOIN "public"."post_tags" AS "j15" ON "j15"."post_id" = "t14"."id"

@@ -2,16 +2,16 @@
 -- $1 = literal 2
 -- $2 = literal 2
 -- $3 = literal 3
-SELECT row_to_json("s8")::text
+SELECT row_to_json("s8".*)::text
 FROM (
   SELECT "t1"."id" AS "id", "t1"."username" AS "username", (
-    SELECT coalesce(json_agg("s7"), '[]')
+    SELECT coalesce(json_agg("s7".*), '[]')
     FROM (
       SELECT "t2"."id" AS "id", "t2"."title" AS "title", (
-        SELECT coalesce(json_agg("s6"), '[]')
+        SELECT coalesce(json_agg("s6".*), '[]')
         FROM (
           SELECT "t3"."id" AS "id", "t3"."content" AS "content", (
-            SELECT row_to_json("s5")
+            SELECT row_to_json("s5".*)
             FROM (
               SELECT "t4"."id" AS "id", "t4"."username" AS "username"
               FROM "public"."users" AS "t4"

@@ -5,10 +5,10 @@
 -- $4 = $offset
 -- $5 = literal 6
 SELECT (
-  SELECT coalesce(json_agg("s4"), '[]')
+  SELECT coalesce(json_agg("s4".*), '[]')
   FROM (
     SELECT "t1"."id" AS "id", (
-      SELECT coalesce(array_to_json(array_agg("s3")), '[]')
+      SELECT coalesce(array_to_json(array_agg("s3".*)), '[]')
       FROM (
         SELECT "t2"."id" AS "id"
         FROM "public"."posts" AS "t2"
@@ -21,7 +21,7 @@ SELECT (
     LIMIT $3
     OFFSET $4) AS "s4")::text AS "users",
 (
-  SELECT coalesce(array_to_json(array_agg("s6")), '[]')
+  SELECT coalesce(array_to_json(array_agg("s6".*)), '[]')
   FROM (
     SELECT "t5"."id" AS "id"
     FROM "public"."tags" AS "t5"

@@ -6,7 +6,7 @@
 -- $5 = literal draft
 -- $6 = literal "sql"
 SELECT (
-  SELECT coalesce(array_to_json(array_agg("s3")), '[]')
+  SELECT coalesce(array_to_json(array_agg("s3".*)), '[]')
   FROM (
     SELECT "t1"."id" AS "id"
     FROM "public"."posts" AS "t1"
@@ -17,7 +17,7 @@ SELECT (
     ORDER BY "t1"."id" ASC
     LIMIT 100) AS "s3")::text AS "byAuthor",
 (
-  SELECT coalesce(array_to_json(array_agg("s6")), '[]')
+  SELECT coalesce(array_to_json(array_agg("s6".*)), '[]')
   FROM (
     SELECT "t4"."username" AS "username"
     FROM "public"."users" AS "t4"
@@ -28,7 +28,7 @@ SELECT (
     ORDER BY "t4"."id" ASC
     LIMIT 100) AS "s6")::text AS "someComments",
 (
-  SELECT coalesce(array_to_json(array_agg("s9")), '[]')
+  SELECT coalesce(array_to_json(array_agg("s9".*)), '[]')
   FROM (
     SELECT "t7"."username" AS "username"
     FROM "public"."users" AS "t7"
@@ -39,7 +39,7 @@ SELECT (
     ORDER BY "t7"."id" ASC
     LIMIT 100) AS "s9")::text AS "everyPostPublished",
 (
-  SELECT row_to_json("s12")
+  SELECT row_to_json("s12".*)
   FROM (
     SELECT count(*)::int AS "count"
     FROM "public"."users" AS "t10"
@@ -48,7 +48,7 @@ SELECT (
       FROM "public"."posts" AS "t11"
       WHERE "t11"."author_id" = "t10"."id" AND "t11"."status" = $5)) AS "s12")::text AS "noDrafts",
 (
-  SELECT row_to_json("s16")
+  SELECT row_to_json("s16".*)
   FROM (
     SELECT count(*)::int AS "count"
     FROM "public"."posts" AS "t13"

@@ -6,10 +6,10 @@
 -- $5 = "3lN30fhgey"
 -- $6 = literal 2
 SELECT (
-  SELECT coalesce(json_agg("s4"), '[]')
+  SELECT coalesce(json_agg("s4".*), '[]')
   FROM (
     SELECT "t1"."id" AS "id", (
-      SELECT row_to_json("s3")
+      SELECT row_to_json("s3".*)
       FROM (
         SELECT "t2"."username" AS "username"
         FROM "public"."users" AS "t2"
@@ -21,23 +21,23 @@ SELECT (
       WHERE "t1_o1"."id" = "t1"."author_id") DESC, "t1"."published_at" DESC, "t1"."id" ASC
     LIMIT $1) AS "s4")::text AS "posts",
 (
-  SELECT row_to_json("s10")
+  SELECT row_to_json("s10".*)
   FROM (
     SELECT coalesce(array_to_json(array_agg(p."n0"
           ORDER BY p."i") FILTER (WHERE p."i" <= $2)), '[]') AS "nodes", (
-      SELECT row_to_json(x)
+      SELECT row_to_json(x.*)
       FROM (
         SELECT count(p."i") > $3 AS "hasNextPage", (array_agg(p."c"
             ORDER BY p."i" DESC) FILTER (WHERE p."i" <= $4))[1] AS "endCursor") AS x) AS "pageInfo"
     FROM (
       SELECT (
-        SELECT row_to_json(x)
+        SELECT row_to_json(x.*)
         FROM (
           SELECT "t5"."id" AS "id", (
-            SELECT row_to_json("s9")
+            SELECT row_to_json("s9".*)
             FROM (
               SELECT (
-                SELECT row_to_json("s8")
+                SELECT row_to_json("s8".*)
                 FROM (
                   SELECT "t7"."username" AS "username"
                   FROM "public"."users" AS "t7"

@@ -7,10 +7,10 @@
 -- $6 = literal 6
 -- $7 = literal 7
 SELECT (
-  SELECT row_to_json("s4")
+  SELECT row_to_json("s4".*)
   FROM (
     SELECT "t1"."id" AS "id", "t1"."username" AS "username", (
-      SELECT coalesce(array_to_json(array_agg("s3")), '[]')
+      SELECT coalesce(array_to_json(array_agg("s3".*)), '[]')
       FROM (
         SELECT "t2"."title" AS "title"
         FROM "public"."posts" AS "t2"
@@ -20,28 +20,28 @@ SELECT (
     FROM "public"."users" AS "t1"
     WHERE "t1"."username" = $2) AS "s4")::text AS "userByUsername",
 (
-  SELECT row_to_json("s6")
+  SELECT row_to_json("s6".*)
   FROM (
     SELECT "t5"."id" AS "id", "t5"."name" AS "name"
     FROM "public"."tags" AS "t5"
     WHERE "t5"."name" = $3) AS "s6")::text AS "tagByName",
 (
-  SELECT row_to_json("s8")
+  SELECT row_to_json("s8".*)
   FROM (
     SELECT "t7"."id" AS "id"
     FROM "public"."users" AS "t7"
     WHERE "t7"."username" = $4) AS "s8")::text AS "missing",
 (
-  SELECT row_to_json("s10")
+  SELECT row_to_json("s10".*)
   FROM (
     SELECT "t9"."username" AS "username"
     FROM "public"."users" AS "t9"
     WHERE "t9"."id" = $5) AS "s10")::text AS "user",
 (
-  SELECT row_to_json("s14")
+  SELECT row_to_json("s14".*)
   FROM (
     SELECT (
-      SELECT row_to_json("s13")
+      SELECT row_to_json("s13".*)
       FROM (
         SELECT "t12"."name" AS "name"
         FROM "public"."tags" AS "t12"

@@ -3,7 +3,7 @@
 -- $2 = $where.status.eq
 -- $3 = $n
 SELECT (
-  SELECT coalesce(array_to_json(array_agg("s2")), '[]')
+  SELECT coalesce(array_to_json(array_agg("s2".*)), '[]')
   FROM (
     SELECT "t1"."id" AS "id", "t1"."title" AS "title", "t1"."status" AS "status", "t1"."views"::text AS "views"
     FROM "public"."posts" AS "t1"

@@ -19,7 +19,7 @@ WITH "x0" AS (
     FROM "x0") THEN row_number() OVER () END AS "#ord", i.*
   FROM "i0" AS i)
 SELECT (
-  SELECT coalesce(array_to_json(array_agg("s2")), '[]')
+  SELECT coalesce(array_to_json(array_agg("s2".*)), '[]')
   FROM (
     SELECT "t1"."id" AS "id", "t1"."name" AS "name", "t1"."email" AS "email", "t1"."risk" AS "risk", "t1"."visits" AS "visits"
     FROM "k0" AS "t1"

@@ -80,16 +80,16 @@ SELECT set_config($12, coalesce((
         ORDER BY k."#ord")::text
       FROM "k0" AS k), '{}'), true);
 SELECT (
-  SELECT row_to_json("s11")
+  SELECT row_to_json("s11".*)
   FROM (
     SELECT "t1"."id" AS "id", "t1"."name" AS "name", (
-      SELECT coalesce(json_agg("s7"), '[]')
+      SELECT coalesce(json_agg("s7".*), '[]')
       FROM (
         SELECT "t2"."kind" AS "kind", (
-          SELECT coalesce(json_agg("s6"), '[]')
+          SELECT coalesce(json_agg("s6".*), '[]')
           FROM (
             SELECT "t3"."title" AS "title", (
-              SELECT coalesce(array_to_json(array_agg("s5")), '[]')
+              SELECT coalesce(array_to_json(array_agg("s5".*)), '[]')
               FROM (
                 SELECT "t4"."amount"::text AS "amount"
                 FROM "public"."transactions" AS "t4"
@@ -104,7 +104,7 @@ SELECT (
         WHERE "t2"."customer_id" = "t1"."id"
         ORDER BY "t2"."id" ASC
         LIMIT 100) AS "s7") AS "bankingRelationships", (
-      SELECT coalesce(array_to_json(array_agg("s10")), '[]')
+      SELECT coalesce(array_to_json(array_agg("s10".*)), '[]')
       FROM (
         SELECT "t8"."name" AS "name"
         FROM "public"."tags" AS "t8" JOIN "public"."customer_tags" AS "j9" ON "j9"."tag_id" = "t8"."id"

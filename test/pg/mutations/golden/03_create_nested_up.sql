@@ -66,16 +66,16 @@ SELECT set_config($14, coalesce((
       SELECT array_agg(k."id"
         ORDER BY k."#ord")::text
       FROM "k0" AS k), '{}'), true);
-SELECT row_to_json("s8")::text
+SELECT row_to_json("s8".*)::text
 FROM (
   SELECT "t1"."id" AS "id", "t1"."amount"::text AS "amount", (
-    SELECT row_to_json("s7")
+    SELECT row_to_json("s7".*)
     FROM (
       SELECT "t2"."title" AS "title", (
-        SELECT row_to_json("s6")
+        SELECT row_to_json("s6".*)
         FROM (
           SELECT "t3"."kind" AS "kind", (
-            SELECT row_to_json("s5")
+            SELECT row_to_json("s5".*)
             FROM (
               SELECT "t4"."name" AS "name"
               FROM "public"."customers" AS "t4"

@@ -29,7 +29,7 @@ SELECT set_config($4, coalesce((
         ORDER BY k."#ord")::text
       FROM "k0" AS k), '{}'), true);
 SELECT (
-  SELECT coalesce(array_to_json(array_agg("s2")), '[]')
+  SELECT coalesce(array_to_json(array_agg("s2".*)), '[]')
   FROM (
     SELECT "t1"."id" AS "id", "t1"."name" AS "name"
     FROM unnest(nullif(current_setting($1, true), '')::"pg_catalog"."int4"[], $2::text::"pg_catalog"."text"[]) WITH ORDINALITY AS k("k0", "u0", ord) JOIN "public"."customers" AS "t1" ON "t1"."id" = coalesce(k."k0", (

@@ -7,7 +7,7 @@ WITH u AS (UPDATE "public"."customers" AS "t1" SET "risk" = $1::text::"public"."
   WHERE "t1"."id" = $4
   RETURNING "t1"."id", "t1"."risk", "t1"."visits", "t1"."balance")
 SELECT (
-  SELECT row_to_json("s2")
+  SELECT row_to_json("s2".*)
   FROM (
     SELECT "t1"."id" AS "id", "t1"."risk" AS "risk", "t1"."visits" AS "visits", "t1"."balance"::text AS "balance"
     FROM u AS "t1"

@@ -6,7 +6,7 @@ WITH u AS (UPDATE "public"."customers" AS "t1" SET "visits" = "t1"."visits" + $1
   WHERE "t1"."email" LIKE $2 AND "t1"."visits" < $3
   RETURNING "t1"."id", "t1"."name", "t1"."visits")
 SELECT (
-  SELECT coalesce(array_to_json(array_agg("s2")), '[]')
+  SELECT coalesce(array_to_json(array_agg("s2".*)), '[]')
   FROM (
     SELECT "t1"."name" AS "name", "t1"."visits" AS "visits"
     FROM u AS "t1"

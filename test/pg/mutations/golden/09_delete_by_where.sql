@@ -5,7 +5,7 @@ WITH d AS (DELETE
   WHERE "t1"."name" = ANY($1::text::"pg_catalog"."text"[])
   RETURNING "t1"."id", "t1"."name")
 SELECT (
-  SELECT coalesce(array_to_json(array_agg("s3")), '[]')
+  SELECT coalesce(array_to_json(array_agg("s3".*)), '[]')
   FROM (
     SELECT "t2"."name" AS "name"
     FROM d AS "t2"

@@ -15,7 +15,7 @@ WITH "x0" AS (
     FROM "x0") THEN row_number() OVER () END AS "#ord", i.*
   FROM "i0" AS i)
 SELECT (
-  SELECT coalesce(array_to_json(array_agg("s2")), '[]')
+  SELECT coalesce(array_to_json(array_agg("s2".*)), '[]')
   FROM (
     SELECT "t1"."id" AS "id"
     FROM "k0" AS "t1"
@@ -33,7 +33,7 @@ WITH "x0" AS (
     FROM "x0") THEN row_number() OVER () END AS "#ord", i.*
   FROM "i0" AS i)
 SELECT (
-  SELECT coalesce(array_to_json(array_agg("s2")), '[]')
+  SELECT coalesce(array_to_json(array_agg("s2".*)), '[]')
   FROM (
     SELECT "t1"."id" AS "id"
     FROM "k0" AS "t1"

@@ -15,7 +15,7 @@ WITH "x0" AS (
     FROM "x0") THEN row_number() OVER () END AS "#ord", i.*
   FROM "i0" AS i)
 SELECT (
-  SELECT row_to_json("s2")
+  SELECT row_to_json("s2".*)
   FROM (
     SELECT "t1"."id" AS "id"
     FROM "k0" AS "t1"

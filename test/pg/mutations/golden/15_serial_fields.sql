@@ -16,7 +16,7 @@ WITH "x0" AS (
     FROM "x0") THEN row_number() OVER () END AS "#ord", i.*
   FROM "i0" AS i)
 SELECT (
-  SELECT row_to_json("s2")
+  SELECT row_to_json("s2".*)
   FROM (
     SELECT "t1"."id" AS "id"
     FROM "k0" AS "t1"
@@ -25,7 +25,7 @@ WITH u AS (UPDATE "public"."tags" AS "t1" SET "name" = $1::text::"pg_catalog"."t
   WHERE "t1"."name" = $2
   RETURNING "t1"."id", "t1"."name")
 SELECT (
-  SELECT coalesce(array_to_json(array_agg("s2")), '[]')
+  SELECT coalesce(array_to_json(array_agg("s2".*)), '[]')
   FROM (
     SELECT "t1"."id" AS "id", "t1"."name" AS "name"
     FROM u AS "t1"
