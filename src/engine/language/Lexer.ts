@@ -406,10 +406,8 @@ export class Lexer {
         position += code === 0x0d && body.charCodeAt(position + 1) === 0x0a ? 2 : 1;
         line = '';
         chunkStart = position;
-      } else if (code < 128) {
-        position++;
       } else {
-        position = this.afterStringCharacter(position, body.charCodeAt(position));
+        position = this.afterStringCharacter(position, code);
       }
     }
     throw this.error(position, 'Unterminated string.');
