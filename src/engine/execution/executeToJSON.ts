@@ -14,6 +14,7 @@ import { collectError } from './CollectedErrors.js';
 import { buildResolveInfo, isPromise, type ExecutionContext } from './ExecutionContext.js';
 import {
   generateWriter,
+  readsSource,
   takes,
   type GeneratedWriter,
   type TextRuntime,
@@ -134,9 +135,17 @@ export function executeFields(
   index: number,
   into: string,
 ): Text {
-  if (source !== null && typeof source === 'object' && ctx.fieldResolver === undefined) {
-    const writer = ctx.settings.codegen ? writerOf(ctx, selection) : null;
-    if (writer !== null) return writeWith(writer, ctx, selection, source, path, index, into, false);
+  if (ctx.fieldResolver === undefined && ctx.settings.codegen) {
+    // Any source for a writer that reads none of its properties (the root's, under an undefined
+    // root value, is the common case): it only hands the source to resolvers, as the interpreter
+    // does.
+    const readable = source !== null && typeof source === 'object';
+    if (readable || !selection.textWriterReadsSource) {
+      const writer = writerOf(ctx, selection);
+      if (writer !== null && (readable || !selection.textWriterReadsSource)) {
+        return writeWith(writer, ctx, selection, source as object, path, index, into, false);
+      }
+    }
   }
   return executeFieldsFrom(ctx, selection, source, path, index, into, 0, into, NO_ERROR, UNREAD);
 }
@@ -445,8 +454,9 @@ function writerOf(ctx: ExecutionContext, selection: SelectionPlan): GeneratedWri
   const fields = selection.fields;
   let run = 0;
   while (run < fields.length && takes('text', fields[run]!)) run++;
-  const compiled =
-    run === 0 ? null : generateWriter(fields.slice(0, run), run === fields.length, writerRuntime);
+  const taken = fields.slice(0, run);
+  const compiled = run === 0 ? null : generateWriter(taken, run === fields.length, writerRuntime);
+  selection.textWriterReadsSource = taken.some(readsSource);
   selection.textWriter = compiled;
   return compiled;
 }

@@ -49,6 +49,16 @@ export function takes(backEnd: BackEnd, field: FieldPlan): boolean {
 }
 
 /**
+ * Whether generated lines of `field` read a property of the object written: a leaf's value, an
+ * object field read by the default resolver. Lines that do not only hand the object to a
+ * resolver, so a writer of such fields alone runs on any source (a root value that is not an
+ * object included), as the interpreter does.
+ */
+export function readsSource(field: FieldPlan): boolean {
+  return field.kind === 'leaf' || (field.kind === 'object' && field.resolve === undefined);
+}
+
+/**
  * Text back end: writes one object after `into` (after `into` and a comma with `comma`, as list
  * items after the first: the comma goes in with the first key, saving a string per item): the
  * whole text when every field was written, else the index of the field to go on from, with the

@@ -31,6 +31,11 @@ export interface SelectionPlan {
   textWriter: TextWriter | null | undefined;
   /** Objects the JSON executor wrote before it decided on `textWriter`. */
   textWrites: number;
+  /**
+   * Whether `textWriter` reads properties of the object it writes (false until it is made): one
+   * that does not also writes from a source that is not an object, such as the root value.
+   */
+  textWriterReadsSource: boolean;
   /** The object executor's generated builder for these objects (null: none), once it has one. */
   objectBuilder: ObjectBuilder | null | undefined;
   /** Objects the object executor built before it decided on `objectBuilder`. */
@@ -180,6 +185,7 @@ function toSelectionPlan(
     asyncProne: false,
     textWriter: undefined,
     textWrites: 0,
+    textWriterReadsSource: false,
     objectBuilder: undefined,
     objectBuilds: 0,
     protoKey: fields.some((field) => field.responseKey === '__proto__'),

@@ -1,5 +1,7 @@
-import { buildSchema, type GraphQLObjectType, type GraphQLResolveInfo } from 'graphql';
+import { buildSchema, parse, type GraphQLObjectType, type GraphQLResolveInfo } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { createExecutor } from '../../../src/engine/index.js';
+import { getOperationPlan } from '../../../src/engine/plan/OperationPlan.js';
 import { buildSchemaWith } from '../support/buildSchemaWith.js';
 import { expectSameAsGraphQLJS } from '../support/expectSameAsGraphQLJS.js';
 import { infoSummary } from '../support/infoSummary.js';
@@ -294,5 +296,59 @@ describe('generated object writers and builders', () => {
       query: '{ rows { id s t o { a } p { a } } }',
     }));
     expect(report.log.filter((entry) => entry === 'then 1')).toHaveLength(2);
+  });
+
+  it('write a root selection of resolved fields whatever the root value is', async () => {
+    // A writer whose fields only hand the object to resolvers runs on a root value that is not
+    // an object (undefined, the usual one, null, a string, a function); one that reads a field
+    // of it (a default-read leaf, an object field without a resolver) leaves it to the
+    // interpreter. Failures, nulls in non-null fields and promises are handed over as below.
+    const schema = buildSchema(`
+      type Query {
+        rows: [Row] one: Row first: Row! n: Int s: String! later: String plain: String o: Row
+      }
+      type Row { id: ID }
+    `);
+    const fields = schema.getQueryType()!.getFields();
+    fields['rows']!.resolve = (root: unknown) => [{ id: typeof root }, { id: 'b' }];
+    fields['one']!.resolve = (root: unknown) => (root === 'none' ? null : { id: 'one' });
+    fields['first']!.resolve = (root: unknown) => (root === null ? null : { id: 'first' });
+    fields['n']!.resolve = (root: unknown) => (typeof root === 'function' ? 'NaN' : 7);
+    fields['s']!.resolve = (root: unknown) => {
+      if (root === 'throw') throw new Error('s failed');
+      return 'text';
+    };
+    fields['later']!.resolve = () => Promise.resolve('later');
+    const roots: unknown[] = [
+      undefined,
+      null,
+      'none',
+      'throw',
+      42,
+      Object.assign(() => 1, { plain: 'p' }),
+    ];
+    const queries = [
+      '{ rows { id } one { id } n s __typename }',
+      '{ first { id } rows { id } }',
+      '{ n later s }',
+      '{ n plain o { id } }',
+    ];
+    for (const rootValue of roots) {
+      for (const query of queries) await expectSameAsGraphQLJS({ schema, rootValue, query });
+    }
+    // The root selection of the first query has its writer after one request (`codegenAfter`)
+    // with no root value; the fourth's reads the root and keeps to the interpreter.
+    const executor = createExecutor({ codegenAfter: 1 });
+    const [writes, reads] = [queries[0]!, queries[3]!].map((query) => {
+      const document = parse(query);
+      executor.executeJSON({ schema, document });
+      executor.executeJSON({ schema, document });
+      const plan = getOperationPlan(schema, document, undefined);
+      if (!('onlyVariant' in plan)) throw plan;
+      return plan.onlyVariant!;
+    });
+    expect(typeof writes!.textWriter).toBe('function');
+    expect(writes!.textWriterReadsSource).toBe(false);
+    expect(reads!.textWriterReadsSource).toBe(true);
   });
 });
