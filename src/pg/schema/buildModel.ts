@@ -421,36 +421,43 @@ function writeModel(
   const writable = new Map(
     [...columns].filter(([, c]) => !c.column.generated && c.column.identity !== 'always'),
   );
-  const constraints = new Map<string, KeyConstraintModel>();
+  const keyed: KeyConstraintModel[] = [];
   for (const constraint of table.keyConstraints ?? []) {
     const keyColumns = constraint.columns.map((name) => byName.get(name));
     if (keyColumns.some((c) => c === undefined)) continue;
-    constraints.set(inflect.constantName(constraint.name), {
-      name: constraint.name,
-      columns: keyColumns as ColumnModel[],
-    });
+    keyed.push({ name: constraint.name, columns: keyColumns as ColumnModel[] });
   }
-  const columnValues = new Map(
-    [...writable.values()].map((c) => [inflect.constantName(c.name), c] as const),
-  );
+  const constraints = byConstantName(keyed, inflect);
+  const columnValues = byConstantName(writable.values(), inflect);
   return { columns: writable, constraints, columnValues };
 }
 
-/**
- * The orderable columns by enum value name, in table order; of two columns with the same constant
- * name (`a_b` and `aB`), the first keeps it and the other gets the first free numeric suffix.
- */
+/** The orderable columns by enum value name, in table order (`byConstantName`). */
 function orderableColumns(
   columns: ReadonlyMap<string, ColumnModel>,
   inflect: Inflector,
 ): Map<string, ColumnModel> {
-  const values = new Map<string, ColumnModel>();
-  for (const column of columns.values()) {
-    if (!column.orderable) continue;
-    const base = inflect.constantName(column.name);
+  return byConstantName(
+    [...columns.values()].filter((column) => column.orderable),
+    inflect,
+  );
+}
+
+/**
+ * Columns or constraints by their enum value name (`inflect.constantName` of their database
+ * name), in order; of two with the same constant name (`a_b` and `aB`), the first keeps it and
+ * the other gets the first free numeric suffix (`A_B2`), so that no enum loses a member.
+ */
+function byConstantName<T extends { readonly name: string }>(
+  items: Iterable<T>,
+  inflect: Inflector,
+): Map<string, T> {
+  const values = new Map<string, T>();
+  for (const item of items) {
+    const base = inflect.constantName(item.name);
     let name = base;
     for (let n = 2; values.has(name); n++) name = `${base}${n}`;
-    values.set(name, column);
+    values.set(name, item);
   }
   return values;
 }
