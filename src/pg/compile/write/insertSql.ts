@@ -20,12 +20,27 @@ export interface Upsert {
   readonly update: ReadonlyArray<ColumnModel>;
 }
 
-/** The ordinal column of a keyed level (`k<n>`): not a name a table column is likely to have. */
-const ORD = identifier('#ord');
-/** The row number of a group's returned rows, beside their columns: no column's name either. */
-const RN = identifier('#rn');
-/** How many rows a numbering counted (`count(*) OVER ()`): two numberings match only if equal. */
-const OF = identifier('#of');
+/**
+ * The statement's own columns, beside a table's returned columns: `ord`, the ordinal of a keyed
+ * level's row (`k<n>`); `rn`, the row number of a group's returned rows; `of`, how many rows a
+ * numbering counted (`count(*) OVER ()`: two numberings match only if equal). Named `#ord`,
+ * `#rn`, `#of`, or with a numeric suffix when a table of the statement has a column of that name.
+ */
+interface OwnColumns {
+  readonly ord: SqlNode;
+  readonly rn: SqlNode;
+  readonly of: SqlNode;
+}
+
+function ownColumns(graph: CreateGraph): OwnColumns {
+  const taken = new Set(graph.order.flatMap((node) => node.table.table.columns.map((c) => c.name)));
+  const free = (base: string) => {
+    let name = base;
+    for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
+    return identifier(name);
+  };
+  return { ord: free('#ord'), rn: free('#rn'), of: free('#of') };
+}
 
 /**
  * The write statement of a create field: one CTE chain that inserts every level of the input
@@ -49,11 +64,12 @@ export function insertSql(
   answer?: Answer,
 ): SqlNode {
   const needed = neededColumns(graph, upsert);
+  const own = ownColumns(graph);
   const rootKey = identifier(`k${graph.root.id}`);
   let alias = '';
   const answered = answer?.(
     (a) => ((alias = a), sql`${rootKey} AS ${identifier(a)}`),
-    (a) => sql`${identifier(a)}.${ORD}`,
+    (a) => sql`${identifier(a)}.${own.ord}`,
   );
   if (answered) {
     // The root level returns the columns the answer reads, besides its own.
@@ -68,12 +84,13 @@ export function insertSql(
       needed.get(node) ?? new Set(),
       node === graph.root ? upsert : undefined,
       merge,
+      own,
       ctes,
     );
   if (answered) return sql`WITH ${join(ctes, ',\n')}\n${answered}`;
   const keys = graph.root.table.primaryKey.map(
     (c) =>
-      sql`(SELECT array_agg(k.${identifier(c.name)} ORDER BY k.${ORD})::text FROM ${rootKey} AS k)`,
+      sql`(SELECT array_agg(k.${identifier(c.name)} ORDER BY k.${own.ord})::text FROM ${rootKey} AS k)`,
   );
   return sql`WITH ${join(ctes, ',\n')}\n${keysOut(keys)}`;
 }
@@ -104,8 +121,10 @@ function levelCtes(
   returned: ReadonlySet<string>,
   upsert: Upsert | undefined,
   merge: boolean,
+  own: OwnColumns,
   ctes: SqlNode[],
 ): void {
+  const { ord: ordColumn, rn: rnColumn, of: ofColumn } = own;
   const x = identifier(`x${node.id}`);
   const k = identifier(`k${node.id}`);
   const arrays = levelArrays(node);
@@ -118,7 +137,7 @@ function levelCtes(
     const relation = writeRelations(node.table).find((r) => r.name === field)?.relation;
     const alias = identifier(`r_${field}`);
     joins.push(
-      sql` LEFT JOIN ${identifier(`k${parent.id}`)} AS ${alias} ON ${alias}.${ORD} = x.${identifier(`r_${field}`)}`,
+      sql` LEFT JOIN ${identifier(`k${parent.id}`)} AS ${alias} ON ${alias}.${ordColumn} = x.${identifier(`r_${field}`)}`,
     );
     for (const [local, target] of relation?.pairs ?? []) {
       const value = sql`${alias}.${identifier(target)}`;
@@ -128,7 +147,9 @@ function levelCtes(
   }
   const attach = node.attach?.relation.relation;
   if (node.attach && attach?.direction === 'backward') {
-    joins.push(sql` JOIN ${identifier(`k${node.attach.parent.id}`)} AS par ON par.${ORD} = x.p`);
+    joins.push(
+      sql` JOIN ${identifier(`k${node.attach.parent.id}`)} AS par ON par.${ordColumn} = x.p`,
+    );
     for (const [parentCol, local] of attach.pairs)
       filled.set(local, sql`par.${identifier(parentCol)}`);
   }
@@ -164,12 +185,15 @@ function levelCtes(
       merge: (i: SqlNode, ord: SqlNode) => {
         const picks = values.map((v, n) => sql`${v} AS ${identifier(`v${n}`)}`);
         // In input order, so generated keys follow it (as the INSERT form's do).
-        const using = sql`SELECT ${join([sql`${ord} AS ${ORD}`, ...picks])} FROM ${from} ORDER BY ${source.order}`;
+        const using = sql`SELECT ${join([sql`${ord} AS ${ordColumn}`, ...picks])} FROM ${from} ORDER BY ${source.order}`;
         const insert =
           targets.length === 0
             ? sql`INSERT DEFAULT VALUES`
             : sql`INSERT (${join(targets)}) VALUES (${join(values.map((_, n) => sql`s.${identifier(`v${n}`)}`))})`;
-        const back = join([sql`s.${ORD}`, ...[...returned].map((c) => sql`t.${identifier(c)}`)]);
+        const back = join([
+          sql`s.${ordColumn}`,
+          ...[...returned].map((c) => sql`t.${identifier(c)}`),
+        ]);
         return sql`${i} AS (MERGE INTO ${table} AS t USING (${using}) AS s ON false WHEN NOT MATCHED THEN ${insert} RETURNING ${back})`;
       },
     };
@@ -224,10 +248,10 @@ function levelCtes(
         sql`coalesce(i.${identifier(c)}, ${byPosition ? sql`n.${identifier(c)}, ` : sql``}e.${identifier(c)}) AS ${identifier(c)}`,
     );
     const positioned = byPosition
-      ? sql` LEFT JOIN (SELECT row_number() OVER (ORDER BY ${order}) AS ${RN}, count(*) OVER () AS ${OF}, x.ord FROM ${x} AS x WHERE ${keyless(single.column)}) AS xn ON xn.ord = x.ord LEFT JOIN (SELECT row_number() OVER () AS ${RN}, count(*) OVER () AS ${OF}, i.* FROM ${i} AS i WHERE ${keyless((c) => sql`i.${identifier(c.name)}`)}) AS n ON n.${RN} = xn.${RN} AND n.${OF} = xn.${OF}`
+      ? sql` LEFT JOIN (SELECT row_number() OVER (ORDER BY ${order}) AS ${rnColumn}, count(*) OVER () AS ${ofColumn}, x.ord FROM ${x} AS x WHERE ${keyless(single.column)}) AS xn ON xn.ord = x.ord LEFT JOIN (SELECT row_number() OVER () AS ${rnColumn}, count(*) OVER () AS ${ofColumn}, i.* FROM ${i} AS i WHERE ${keyless((c) => sql`i.${identifier(c.name)}`)}) AS n ON n.${rnColumn} = xn.${rnColumn} AND n.${ofColumn} = xn.${ofColumn}`
       : sql``;
     ctes.push(
-      sql`${k} AS (SELECT x.ord AS ${ORD}, ${join(columns)} FROM ${x} AS x LEFT JOIN ${i} AS i ON ${on('i')}${positioned} LEFT JOIN ${relationSql(node.table.table)} AS e ON ${on('e')})`,
+      sql`${k} AS (SELECT x.ord AS ${ordColumn}, ${join(columns)} FROM ${x} AS x LEFT JOIN ${i} AS i ON ${on('i')}${positioned} LEFT JOIN ${relationSql(node.table.table)} AS e ON ${on('e')})`,
     );
   } else if (merge) {
     // Each group's MERGE returns its rows' ordinalities in the level: no reliance on order.
@@ -254,7 +278,7 @@ function levelCtes(
     // returns NULL skips one, and the numbering would then give later rows' dependants the wrong
     // parent. Numbered only when the counts agree (no dependant is matched rather than a wrong one).
     ctes.push(
-      sql`${k} AS (SELECT CASE WHEN count(*) OVER () = (SELECT count(*) FROM ${x}) THEN row_number() OVER () END AS ${ORD}, i.* FROM ${i} AS i)`,
+      sql`${k} AS (SELECT CASE WHEN count(*) OVER () = (SELECT count(*) FROM ${x}) THEN row_number() OVER () END AS ${ordColumn}, i.* FROM ${i} AS i)`,
     );
   } else {
     const keyed: SqlNode[] = [];
@@ -267,7 +291,7 @@ function levelCtes(
       );
       const picked = join([...returned].map((c) => sql`r.${identifier(c)}`));
       keyed.push(
-        sql`SELECT g.o AS ${ORD}, ${picked} FROM (SELECT row_number() OVER () AS ${RN}, count(*) OVER () AS ${OF}, i.* FROM ${i} AS i) AS r JOIN ${g} AS g ON g.ord = r.${RN} AND r.${OF} = (SELECT count(*) FROM ${g})`,
+        sql`SELECT g.o AS ${ordColumn}, ${picked} FROM (SELECT row_number() OVER () AS ${rnColumn}, count(*) OVER () AS ${ofColumn}, i.* FROM ${i} AS i) AS r JOIN ${g} AS g ON g.ord = r.${rnColumn} AND r.${ofColumn} = (SELECT count(*) FROM ${g})`,
       );
     });
     ctes.push(sql`${k} AS (${join(keyed, ' UNION ALL ')})`);
@@ -284,7 +308,7 @@ function levelCtes(
       ...via.targetPairs.map(([, t]) => sql`tgt.${identifier(t)}`),
     ];
     ctes.push(
-      sql`${identifier(`j${node.id}`)} AS (INSERT INTO ${junction} (${join(columns)}) SELECT ${join(picks)} FROM ${k} AS tgt JOIN ${x} AS x ON x.ord = tgt.${ORD} JOIN ${identifier(`k${node.attach.parent.id}`)} AS par ON par.${ORD} = x.p ORDER BY x.ord)`,
+      sql`${identifier(`j${node.id}`)} AS (INSERT INTO ${junction} (${join(columns)}) SELECT ${join(picks)} FROM ${k} AS tgt JOIN ${x} AS x ON x.ord = tgt.${ordColumn} JOIN ${identifier(`k${node.attach.parent.id}`)} AS par ON par.${ordColumn} = x.p ORDER BY x.ord)`,
     );
   }
 }
