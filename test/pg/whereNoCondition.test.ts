@@ -14,6 +14,8 @@ const db = useTestDatabase(async (client) => {
     INSERT INTO people VALUES (1, 1), (2, NULL), (3, 3);
     CREATE TABLE notes (id int PRIMARY KEY, person_id int NOT NULL REFERENCES people, body text);
     INSERT INTO notes VALUES (1, 1, 'a'), (2, 1, NULL), (3, 3, 'b');
+    CREATE TABLE tasks (id int PRIMARY KEY, person_id int REFERENCES people);
+    INSERT INTO tasks VALUES (1, 1), (2, NULL), (3, 3);
   `);
 });
 let reflection: Reflection;
@@ -21,19 +23,19 @@ beforeAll(async () => {
   reflection = await reflect(db.client);
 });
 
-const ids = async (where: string, variables: Record<string, unknown> = {}) => {
+const ids = async (where: string, variables: Record<string, unknown> = {}, list = 'people') => {
   const header = where.includes('$v') ? 'query ($v: Int)' : 'query';
   const run = await runOperation(
     reflection.schema,
-    `${header} { people(where: ${where}) { id } }`,
+    `${header} { ${list}(where: ${where}) { id } }`,
     variables,
   );
   const body = JSON.parse(run.body) as {
-    data?: { people: Array<{ id: number }> };
+    data?: Record<string, Array<{ id: number }>>;
     errors?: unknown;
   };
   expect(body.errors).toBeUndefined();
-  return body.data?.people.map((p) => p.id);
+  return body.data?.[list]?.map((p) => p.id);
 };
 
 describe('a filter that sets no condition', () => {
@@ -85,5 +87,22 @@ describe('a filter that sets no condition', () => {
     // some and none stay conditions: whether there are related rows at all.
     expect(await ids('{ notes: { some: { id: { eq: $v } } } }', { v: null })).toEqual([1, 3]);
     expect(await ids('{ notes: { none: {} } }')).toEqual([2]);
+  });
+
+  it('in a to-one relation filter: no condition, not whether there is a related row', async () => {
+    const tasks = (where: string, variables: Record<string, unknown> = {}) =>
+      ids(where, variables, 'tasks');
+    const all = [1, 2, 3];
+    expect(await tasks('{ person: {} }')).toEqual(all);
+    expect(await tasks('{ person: { and: [] } }')).toEqual(all);
+    expect(await tasks('{ person: { score: { eq: $v } } }', { v: null })).toEqual(all);
+    expect(await tasks('{ not: { person: {} } }')).toEqual(all);
+    expect(await tasks('{ not: { person: { score: { eq: $v } } } }', { v: null })).toEqual(all);
+    // Given a value, a condition on the related row: task 2 has none.
+    expect(await tasks('{ person: { score: { eq: $v } } }', { v: 3 })).toEqual([3]);
+    expect(await tasks('{ not: { person: { score: { eq: $v } } } }', { v: 3 })).toEqual([1, 2]);
+    // Whether there is a related row: a condition on a column the foreign key references.
+    expect(await tasks('{ person: { id: { isNull: false } } }')).toEqual([1, 3]);
+    expect(await tasks('{ not: { person: { id: { isNull: false } } } }')).toEqual([2]);
   });
 });

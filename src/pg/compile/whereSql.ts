@@ -233,8 +233,14 @@ function relationExists(
   const alias = context.alias();
   const { from, on } = relatedRows(context, relation, parentAlias, alias);
   if (relation.toOne) {
+    // A to-one filter is the related type's `where`: one that sets no condition sets none here
+    // either (as an `and` item), not "there is a related row", so an optional variable switches
+    // it off, `not` does not turn it into "there is none", and a write does not pass
+    // UNFILTERED_WRITE with it. Whether there is a related row is a condition on a column the
+    // foreign key references (`{ author: { id: { isNull: false } } }`).
     const inner = whereSql(context, relation.target, alias, value, depth);
-    return sql`EXISTS (SELECT 1 FROM ${from} WHERE ${join([on, inner ?? TRUE], ' AND ')})`;
+    if (inner === undefined) return undefined;
+    return sql`EXISTS (SELECT 1 FROM ${from} WHERE ${join([on, inner], ' AND ')})`;
   }
   const parts: SqlNode[] = [];
   for (const [quantifier, inner] of Object.entries(value)) {

@@ -460,6 +460,32 @@ describe('update and delete', () => {
     expect(await h.rows('SELECT id, name FROM customers ORDER BY id')).toEqual(before);
   });
 
+  it('refuses a where whose to-one relation filter sets no condition', async () => {
+    const before = await h.rows('SELECT id, kind FROM banking_relationships ORDER BY id');
+    expect(before.length).toBeGreaterThan(0);
+    h.counting.statements.length = 0;
+    for (const [query, variables] of [
+      [`mutation { deleteBankingRelationships(where: { customer: {} }) { id } }`, {}],
+      [`mutation { deleteBankingRelationships(where: { customer: { and: [] } }) { id } }`, {}],
+      [`mutation { deleteBankingRelationships(where: { not: { customer: {} } }) { id } }`, {}],
+      [
+        `mutation ($n: String) { updateBankingRelationships(where: { customer: { name: { eq: $n } } }, set: { kind: "x" }) { id } }`,
+        { n: null },
+      ],
+    ] as const) {
+      const result = await h.run(query, variables);
+      expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'UNFILTERED_WRITE' });
+    }
+    expect(h.counting.statements).toEqual([]);
+    expect(await h.rows('SELECT id, kind FROM banking_relationships ORDER BY id')).toEqual(before);
+    // Given a value, the same filter is a condition.
+    const result = await h.run(
+      `mutation ($n: String) { updateBankingRelationships(where: { customer: { name: { eq: $n } } }, set: { kind: "x" }) { kind } }`,
+      { n: 'a' },
+    );
+    expect(result.data?.['updateBankingRelationships']).toEqual([{ kind: 'x' }]);
+  });
+
   it('refuses setting a NOT NULL column to null, and an update that changes nothing', async () => {
     const nulled = await h.run(`mutation { updateCustomer(id: 1, set: { name: null }) { id } }`);
     expect(nulled.errors?.[0]?.extensions).toMatchObject({
