@@ -5,10 +5,10 @@ import type { SqlNode } from '../sql/SqlNode.js';
 import type { ColumnModel, Model, TableModel } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
 import { collectSubfields } from './collectFields.js';
-import { columnJson, columnOperand, columnRef, operandSql } from './columnSql.js';
+import { columnJson } from './columnSql.js';
+import { keyConditionSql } from './keyArgumentSql.js';
 import { distinctOnClause, readColumnList } from './distinctOnSql.js';
 import { orderBySql, orderKeys } from './orderSql.js';
-import { Param } from './Param.js';
 import { baseRows, defaultPageSize, pageSize, pagingParam, whereClause } from './rowsSql.js';
 import { readArgs } from './readArgument.js';
 
@@ -63,12 +63,8 @@ export function flatRowsSql(
   const columns = selected.columns.map((column) => columnJson(context, alias, column));
   const select = columns.length > 0 ? join(columns) : sql`1`;
   if (root.kind === 'single') {
-    for (const column of root.key) {
-      // Null only while the variable is absent (the statement built at plan time): no row.
-      const key = args[column.fieldName];
-      const value = key instanceof Param ? columnOperand(column, key) : null;
-      conditions.push(sql`${columnRef(alias, column)} = ${operandSql(column, value)}`);
-    }
+    for (const column of root.key)
+      conditions.push(keyConditionSql(alias, column, args[column.fieldName]));
     return {
       node: sql`SELECT ${select} FROM ${from}${whereClause(conditions)}`,
       rows: { shape: 'one', cells: selected.cells },

@@ -4,12 +4,11 @@ import { identifier, join, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
 import type { Model } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
-import { columnOperand, columnRef, operandSql } from './columnSql.js';
+import { keyConditionSql } from './keyArgumentSql.js';
 import { flatRowsSql, type FlatRows } from './flatRowsSql.js';
 import { readArgs } from './readArgument.js';
 import { listSql, relationSql, singleRowSql } from './selectionSql.js';
 import { nodeSql, nodesSql } from './nodeSql.js';
-import { Param } from './Param.js';
 
 export interface RootStatement {
   /** `SELECT (…)::text AS "users", (…)::text AS "post"`: one text column per root field. */
@@ -143,10 +142,8 @@ function rootFieldSql(
   const source = { kind: 'table', table } as const;
   if (root.kind === 'single') {
     const keyConditions = root.key.map((column) => {
-      // Null only while the variable is absent (the statement built at plan time): no row.
       const key = args[column.fieldName];
-      const value = key instanceof Param ? columnOperand(column, key) : null;
-      return (alias: string) => sql`${columnRef(alias, column)} = ${operandSql(column, value)}`;
+      return (alias: string) => keyConditionSql(alias, column, key);
     });
     return singleRowSql(context, table, source, field.fieldNodes, keyConditions);
   }

@@ -318,7 +318,7 @@ export function buildSchema(
           {
             type: objectType(table),
             args: Object.fromEntries(
-              root.key.map((c) => [c.fieldName, { type: new GraphQLNonNull(inputs.scalar(c)) }]),
+              root.key.map((c) => [c.fieldName, { type: inputs.keyArgument(c) }]),
             ),
           },
           table.description,

@@ -6,6 +6,7 @@ import {
   GraphQLNonNull,
   GraphQLString,
   type GraphQLInputFieldConfigMap,
+  type GraphQLInputType,
   type GraphQLScalarType,
 } from 'graphql';
 import type { ColumnModel, EnumModel, TableModel } from './Model.js';
@@ -29,6 +30,12 @@ export interface InputTypes {
   /** `<Type>AggregateHaving`: conditions on a group's count and functions (`groups(having:)`). */
   having(table: TableModel): GraphQLInputObjectType;
   scalar(column: ColumnModel): GraphQLScalarType | GraphQLEnumType;
+  /**
+   * The type of a key argument (a lookup's, an update's or a delete's by key): the column's value,
+   * a list of its scalar for an array (`[Int]!`, as the column's field: PostgreSQL's arrays may
+   * hold NULL elements, in a key too), never null.
+   */
+  keyArgument(column: ColumnModel): GraphQLInputType;
   enumType(model: EnumModel): GraphQLEnumType;
 }
 
@@ -105,6 +112,9 @@ export function createInputTypes(): InputTypes {
     column.scalar === 'enum' && column.enumModel
       ? enumType(column.enumModel)
       : SCALARS[column.scalar === 'enum' ? 'String' : column.scalar];
+
+  const keyArgument = (column: ColumnModel): GraphQLInputType =>
+    new GraphQLNonNull(column.isArray ? new GraphQLList(scalar(column)) : scalar(column));
 
   const filterFor = (column: ColumnModel): GraphQLInputObjectType => {
     if (column.isArray && !hasArrayOperators(column)) return listFilter;
@@ -348,5 +358,5 @@ export function createInputTypes(): InputTypes {
     return orderableColumns.get(table);
   };
 
-  return { where, orderBy, orderableColumn, having, scalar, enumType };
+  return { where, orderBy, orderableColumn, having, scalar, keyArgument, enumType };
 }

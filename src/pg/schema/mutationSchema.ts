@@ -204,9 +204,7 @@ export function mutationType(
     return args;
   };
   const keyArgs = (table: TableModel): GraphQLFieldConfigArgumentMap =>
-    Object.fromEntries(
-      table.primaryKey.map((c) => [c.fieldName, { type: new GraphQLNonNull(inputs.scalar(c)) }]),
-    );
+    Object.fromEntries(table.primaryKey.map((c) => [c.fieldName, { type: inputs.keyArgument(c) }]));
   const where = (table: TableModel) => ({
     where: {
       type: new GraphQLNonNull(inputs.where(table)),

@@ -4,7 +4,8 @@ import { identifier, join, sql } from '../../sql/sql.js';
 import type { SqlNode } from '../../sql/SqlNode.js';
 import type { ColumnModel, MutationKind, TableModel } from '../../schema/Model.js';
 import type { BuildContext } from '../BuildContext.js';
-import { columnOperand, columnRef, columnType, operandSql, relationSql } from '../columnSql.js';
+import { columnOperand, columnRef, columnType, relationSql } from '../columnSql.js';
+import { keyConditionSql } from '../keyArgumentSql.js';
 import { Param } from '../Param.js';
 import type { ArgValue } from '../readArgument.js';
 import { whereSql } from '../whereSql.js';
@@ -27,12 +28,7 @@ function targetCondition(
 ): SqlNode {
   if (kind === 'updateOne' || kind === 'deleteOne') {
     return join(
-      table.primaryKey.map((column) => {
-        const key = args[column.fieldName];
-        // Null only while the variable is absent: then no row.
-        const value = key instanceof Param ? columnOperand(column, key) : null;
-        return sql`${columnRef(alias, column)} = ${operandSql(column, value)}`;
-      }),
+      table.primaryKey.map((column) => keyConditionSql(alias, column, args[column.fieldName])),
       ' AND ',
     );
   }
