@@ -64,7 +64,8 @@ function infoAt(
 /**
  * A root field answered by a data source, for either emitter: the statement runs once for all
  * its fields (sourceRunFor); a `json` answer becomes the emitter's value through `fromJSON` (the
- * byte path splices the text in as is), a `value` answer is completed as any resolved value.
+ * byte path splices the text in as is), a `value` answer is completed as any resolved value, an
+ * `error` answer is this field's error alone.
  */
 export function runSourceField<T>(
   ctx: ExecutionContext,
@@ -81,6 +82,7 @@ export function runSourceField<T>(
       const entry = results[index];
       if (entry === undefined)
         throw new Error(`Data source returned no result for "${field.responseKey}".`);
+      if (entry.kind === 'error') throw entry.error;
       if (entry.kind === 'json') {
         return isJSONNull(entry.json)
           ? complete(ctx, info, path, null, field.responseKey)

@@ -53,7 +53,12 @@ export type SourceFieldResult =
    */
   | { readonly kind: 'json'; readonly json: string | Uint8Array }
   /** A value the engine completes through the normal plan (e.g. rows that feed computed fields). */
-  | { readonly kind: 'value'; readonly value: unknown };
+  | { readonly kind: 'value'; readonly value: unknown }
+  /**
+   * The field's own error (a request value its source refused for this field alone): a field
+   * error at the field's path, while the other fields of the statement keep their answers.
+   */
+  | { readonly kind: 'error'; readonly error: Error };
 
 const decoder = new TextDecoder();
 
@@ -85,7 +90,8 @@ export function isAborted(abortable: Abortable | undefined): boolean {
 
 export interface CompiledSourceQuery {
   /**
-   * Runs the statement once for all the fields, in the order they were given to `compile`.
+   * Runs the statement once for all the fields, in the order they were given to `compile`: one
+   * result per field. A rejection is an error of every field; an `error` result, of its field.
    * `abortable.signal` is the request's (createEngine's `ExecuteRequest.signal`; undefined when
    * the caller gave none): when it aborts — the client went away, or the request timed out — the
    * source should cancel its statement and reject. `rootValue` is the operation's root value: for
