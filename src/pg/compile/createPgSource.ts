@@ -184,36 +184,37 @@ export function createPgSource(
     /** The value-mode statement of some root fields (by index), for the NON_FINITE case. */
     const valueStatement = (indexes: number[], variables: Variables): Statement =>
       shapes.get(`${shapeKey(variables)}value:${indexes.join(',')}`, () =>
-        buildStatement(
-          model,
-          { ...request, fields: indexes.map((i) => request.fields[i] as SourceRootField) },
-          variables,
-          true,
-          false,
-          reads,
-        ),
+        buildStatement(model, subset(request, indexes), variables, true, false, reads),
       );
-    // Build the all-absent shape now, so a document the compiler refuses fails at plan time.
-    const initial = statement({});
-    let last = initial;
-    /** One request: its statement, after the setup of its settings when it has any. */
-    const execute = (
+    /** The statement of some root fields (by index), for the fields refused on their own. */
+    const fieldsStatement = (indexes: number[], variables: Variables): Statement =>
+      shapes.get(`${shapeKey(variables)}fields:${indexes.join(',')}`, () =>
+        buildStatement(model, subset(request, indexes), variables, forceValue, plainRows, reads),
+      );
+    // Build the all-absent shape now, so a document the compiler refuses fails at plan time. With
+    // several root fields, one of them refused (a literal node id Sluice did not make) is that
+    // field's error, found per request (withoutRefused), not the operation's.
+    let last: Statement | undefined;
+    try {
+      last = statement({});
+    } catch (error) {
+      if (request.fields.length < 2) throw error;
+    }
+    /**
+     * The statement's results, one per column; `fields`, when the statement answers only some of
+     * the request's root fields, the index of each column's field.
+     */
+    const answer = (
+      built: Statement,
+      fields: ReadonlyArray<number> | undefined,
       variables: Variables,
       contextValue: unknown,
       abortable: Abortable | undefined,
       setup: SetupStatement | undefined,
     ): Promise<SourceFieldResult[]> => {
-      let built: Statement;
-      let ran: Promise<SourceFieldResult[]>;
-      let options: QueryOptions | undefined;
-      try {
-        built = statement(variables);
-        last = built;
-        options = queryOptions(abortable, setup, built.genericPlan);
-        ran = run(built, variables, contextValue, options);
-      } catch (error) {
-        return Promise.reject(error);
-      }
+      const options = queryOptions(abortable, setup, built.genericPlan);
+      // Binds the values: throws here, before any statement, for a value a Param refuses.
+      const ran = run(built, variables, contextValue, options);
       return ran.then((results) => {
         // Loops, and the list made only when needed: this runs on every request.
         let nonFinite: number[] | undefined;
@@ -223,7 +224,8 @@ export function createPgSource(
             (nonFinite ??= []).push(i);
         }
         if (nonFinite === undefined) return compact(built, results);
-        const retry = valueStatement(nonFinite, variables);
+        const fieldIndexes = fields === undefined ? nonFinite : nonFinite.map((i) => fields[i]!);
+        const retry = valueStatement(fieldIndexes, variables);
         const retryOptions = queryOptions(abortable, setup, retry.genericPlan);
         const again = run(retry, variables, contextValue, retryOptions);
         return again.then((values) => {
@@ -231,6 +233,59 @@ export function createPgSource(
           return compact(built, results);
         });
       });
+    };
+    /**
+     * After building or binding the statement failed: each root field built and bound alone, so
+     * that a field whose request values are refused (a forged node id or cursor, a negative limit)
+     * gets its own error, and the others are answered by one statement built without it. When no
+     * field fails alone (the operation as a whole binds too many values), every field gets the
+     * error, as before.
+     */
+    const withoutRefused = (
+      failure: unknown,
+      variables: Variables,
+      contextValue: unknown,
+      abortable: Abortable | undefined,
+      setup: SetupStatement | undefined,
+    ): Promise<SourceFieldResult[]> => {
+      const refused = request.fields.map((_, i) =>
+        refusal(model, subset(request, [i]), variables, forceValue, plainRows),
+      );
+      const kept = refused.flatMap((error, i) => (error === undefined ? [i] : []));
+      if (kept.length === request.fields.length) return Promise.reject(failure);
+      let answered: Promise<SourceFieldResult[]>;
+      if (kept.length === 0) answered = Promise.resolve([]);
+      else {
+        try {
+          const built = fieldsStatement(kept, variables);
+          last = built;
+          answered = answer(built, kept, variables, contextValue, abortable, setup);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+      }
+      return answered.then((results) => {
+        let k = 0;
+        return refused.map((error): SourceFieldResult =>
+          error === undefined ? (results[k++] as SourceFieldResult) : { kind: 'error', error },
+        );
+      });
+    };
+    /** One request: its statement, after the setup of its settings when it has any. */
+    const execute = (
+      variables: Variables,
+      contextValue: unknown,
+      abortable: Abortable | undefined,
+      setup: SetupStatement | undefined,
+    ): Promise<SourceFieldResult[]> => {
+      try {
+        const built = statement(variables);
+        last = built;
+        return answer(built, undefined, variables, contextValue, abortable, setup);
+      } catch (error) {
+        if (request.fields.length < 2) return Promise.reject(error);
+        return withoutRefused(error, variables, contextValue, abortable, setup);
+      }
     };
     return {
       execute: pgSettings
@@ -242,8 +297,8 @@ export function createPgSource(
             execute(variables, contextValue, abortable, undefined),
       tags: { reads, writes: NO_TAGS },
       describe: () => ({
-        text: last.text,
-        parameters: last.values.map(
+        text: last?.text ?? '',
+        parameters: (last?.values ?? []).map(
           (v, i) => `$${i + 1} = ${v instanceof Param ? v.label : JSON.stringify(v)}`,
         ),
       }),
@@ -300,6 +355,34 @@ export function createPgSource(
     }, fail);
   }
   return source;
+}
+
+/** The request for some of its root fields (by index). */
+function subset(
+  request: SourceCompileRequest,
+  indexes: ReadonlyArray<number>,
+): SourceCompileRequest {
+  return { ...request, fields: indexes.map((i) => request.fields[i] as SourceRootField) };
+}
+
+/**
+ * The error building or binding the statement of `request` (one root field) raises for these
+ * variables, or undefined: what makes that field's own error when the operation's statement
+ * fails. Nothing runs; tags are not recorded (the statement is not kept).
+ */
+function refusal(
+  model: Model,
+  request: SourceCompileRequest,
+  variables: Variables,
+  forceValue: boolean,
+  plainRows: boolean,
+): Error | undefined {
+  try {
+    bindValues(buildStatement(model, request, variables, forceValue, plainRows).values, variables);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
 }
 
 function buildStatement(

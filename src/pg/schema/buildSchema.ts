@@ -485,6 +485,7 @@ function fallbackResolver(source: PgSource): GraphQLFieldResolver<unknown, unkno
       conditionValues: info.variableValues,
     });
     const [result] = await compiled.execute(info.variableValues, context);
+    if (result?.kind === 'error') throw result.error;
     return result?.kind === 'value' ? result.value : null;
   };
 }

@@ -15,7 +15,8 @@ export interface OperationRun {
   readonly body: string;
   readonly sql: string;
   readonly parameters: ReadonlyArray<string>;
-  readonly modes: ReadonlyArray<'json' | 'value'>;
+  /** Per root field: how its source answered (`error`: the field's own error). */
+  readonly modes: ReadonlyArray<'json' | 'value' | 'error'>;
 }
 
 /**
@@ -66,12 +67,18 @@ export async function runOperation(
     };
   }
   const parts: string[] = [];
-  const modes: Array<'json' | 'value'> = [];
+  const modes: Array<'json' | 'value' | 'error'> = [];
   const errors: unknown[] = [];
   for (const [i, field] of request.fields.entries()) {
     const result = results[i];
     if (!result) throw new Error('missing result');
     modes.push(result.kind);
+    if (result.kind === 'error') {
+      const e = result.error as { message: string; extensions?: unknown };
+      errors.push({ message: e.message, path: [field.responseKey], extensions: e.extensions });
+      parts.push(`${JSON.stringify(field.responseKey)}:null`);
+      continue;
+    }
     if (result.kind === 'json') {
       parts.push(`${JSON.stringify(field.responseKey)}:${sourceJSONText(result.json)}`);
       continue;
