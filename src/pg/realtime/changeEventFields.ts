@@ -1,9 +1,4 @@
-import {
-  GraphQLError,
-  GraphQLNonNull,
-  GraphQLObjectType,
-  type GraphQLFieldConfigMap,
-} from 'graphql';
+import { GraphQLError, GraphQLObjectType, type GraphQLFieldConfigMap } from 'graphql';
 import type { DataSource, SourceFieldResult } from '../../engine/index.js';
 import type { InputTypes } from '../schema/inputTypes.js';
 import type { Model, TableModel } from '../schema/Model.js';
@@ -113,10 +108,7 @@ function keyType(table: TableModel, name: string, inputs: InputTypes): GraphQLOb
     name,
     description: `The primary key of a ${table.typeName} row.`,
     fields: Object.fromEntries(
-      table.primaryKey.map((column) => [
-        column.fieldName,
-        { type: new GraphQLNonNull(inputs.scalar(column)) },
-      ]),
+      table.primaryKey.map((column) => [column.fieldName, { type: inputs.keyArgument(column) }]),
     ),
   });
 }

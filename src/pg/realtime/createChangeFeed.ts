@@ -11,6 +11,7 @@ import { EventQueue, type ChangeEvent } from './EventQueue.js';
 import { EventStatementCache } from './EventStatementCache.js';
 import {
   EVENT_KEYS,
+  eventKeysJson,
   eventStatement,
   multiplexedText,
   type EventField,
@@ -124,7 +125,7 @@ export function createChangeFeed(
       const answer = await runEntries([...audiences.keys()], (values) =>
         reader.query(
           text,
-          [JSON.stringify(keys), values],
+          [eventKeysJson(group.table, keys), values],
           group.setup === undefined ? undefined : { setup: group.setup },
         ),
       );

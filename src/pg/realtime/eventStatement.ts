@@ -8,6 +8,8 @@ import {
 import { ErrorCode } from '../../engine/index.js';
 import type { BuildContext } from '../compile/BuildContext.js';
 import { columnRef } from '../compile/columnSql.js';
+import { keyValueSql } from '../compile/opaqueText.js';
+import { arrayLiteral } from '../compile/whereSql.js';
 import { jsonObject } from '../compile/jsonObject.js';
 import { Param, type Variables } from '../compile/Param.js';
 import { baseRows, whereClause } from '../compile/rowsSql.js';
@@ -47,7 +49,7 @@ export interface EventField {
  * The rows of a batch's keys that pass the subscriber's `where`, each as the JSON of its
  * selection (nested relations included, as a read writes them), with the key's position:
  * `SELECT <row json> AS j, k.ord FROM t JOIN jsonb_array_elements(<keys>) WITH ORDINALITY AS k
- * ON t.pk = (k.v->>0)::type WHERE <where>`.
+ * ON t.pk = (k.v->>0)::text::type WHERE <where>`, the keys those of `eventKeysJson`.
  */
 export function eventStatement(model: Model, table: TableModel, field: EventField): EventStatement {
   let n = 0;
@@ -82,11 +84,28 @@ export function eventStatement(model: Model, table: TableModel, field: EventFiel
   const k = identifier('sluice_k');
   const on = table.primaryKey.map(
     (column, i) =>
-      sql`${columnRef(alias, column)} = (${k}."v"->>${value(i)}::int4)::${identifier(column.column.type.schema, column.column.type.name)}`,
+      sql`${columnRef(alias, column)} = ${keyValueSql(sql`(${k}."v"->>${value(i)}::int4)`, column)}`,
   );
   const node = sql`SELECT ${jsonObject(context, entries)} AS "j", ${k}."ord" AS "ord" FROM ${from} JOIN jsonb_array_elements(${value(EVENT_KEYS)}::text::jsonb) WITH ORDINALITY AS ${k}("v", "ord") ON ${join(on, ' AND ')}${whereClause(conditions)}`;
   const { text, values } = compileSql(node);
   return { text, values, node, loose: context.sawLoose.value || context.sawFloat.value };
+}
+
+/**
+ * A batch's keys as the event statement reads them (its `$1`), each value as the notification
+ * wrote it (`to_jsonb`'s: a number, or a text the column's type reads back) but an array's: JSON
+ * writes it as a list, which no cast reads as the array type, so it goes as the text of its
+ * literal (`{"1","2",NULL}`), read back as a key argument's is.
+ */
+export function eventKeysJson(
+  table: TableModel,
+  keys: ReadonlyArray<ReadonlyArray<unknown>>,
+): string {
+  const columns = table.primaryKey;
+  if (!columns.some((column) => column.isArray)) return JSON.stringify(keys);
+  return JSON.stringify(
+    keys.map((key) => key.map((v, i) => (columns[i]?.isArray ? arrayLiteral(v) : v))),
+  );
 }
 
 /**

@@ -6,7 +6,6 @@ import {
   GraphQLNonNull,
   GraphQLString,
   type GraphQLInputFieldConfigMap,
-  type GraphQLInputType,
   type GraphQLScalarType,
 } from 'graphql';
 import type { ColumnModel, EnumModel, TableModel } from './Model.js';
@@ -31,13 +30,18 @@ export interface InputTypes {
   having(table: TableModel): GraphQLInputObjectType;
   scalar(column: ColumnModel): GraphQLScalarType | GraphQLEnumType;
   /**
-   * The type of a key argument (a lookup's, an update's or a delete's by key): the column's value,
-   * a list of its scalar for an array (`[Int]!`, as the column's field: PostgreSQL's arrays may
-   * hold NULL elements, in a key too), never null.
+   * The type of a key argument (a lookup's, an update's or a delete's by key) and of a deleted
+   * event's key field: the column's value, a list of its scalar for an array (`[Int]!`, as the
+   * column's field: PostgreSQL's arrays may hold NULL elements, in a key too), never null.
    */
-  keyArgument(column: ColumnModel): GraphQLInputType;
+  keyArgument(column: ColumnModel): KeyType;
   enumType(model: EnumModel): GraphQLEnumType;
 }
+
+/** A key column's type, input and output alike: its scalar or a list of it, non-null. */
+export type KeyType = GraphQLNonNull<
+  GraphQLScalarType | GraphQLEnumType | GraphQLList<GraphQLScalarType | GraphQLEnumType>
+>;
 
 /**
  * Marks an enum whose values change the SQL text (which columns a statement names), not only its
@@ -113,7 +117,7 @@ export function createInputTypes(): InputTypes {
       ? enumType(column.enumModel)
       : SCALARS[column.scalar === 'enum' ? 'String' : column.scalar];
 
-  const keyArgument = (column: ColumnModel): GraphQLInputType =>
+  const keyArgument = (column: ColumnModel): KeyType =>
     new GraphQLNonNull(column.isArray ? new GraphQLList(scalar(column)) : scalar(column));
 
   const filterFor = (column: ColumnModel): GraphQLInputObjectType => {
