@@ -257,6 +257,59 @@ describe('cursor key values: PostgreSQL text forms', () => {
     expect(await disagreements(texts as string[], type, fitsKey(type))).toEqual([]);
   });
 
+  // Types checked against what PostgreSQL writes: every text taken (what it writes, and for inet
+  // two spellings it also reads) must be one PostgreSQL reads, and the other spellings it reads
+  // are refused on purpose (`stricter`).
+  it.each([
+    [
+      'time',
+      ['04:05:06', '04:05:06.5', '23:59:59.999999', '00:00:00', '24:00:00'],
+      [
+        '4:05:06',
+        '04:05',
+        '04:05:06 PM',
+        '040506',
+        '04:05:06.1234567',
+        '24:00:00.0',
+        '04:05:06+02',
+      ],
+      ['25:00:00', '24:00:01', '12:60:00', 'noon', ''],
+    ],
+    [
+      'timetz',
+      ['04:05:06+00', '04:05:06.5-03:30', '23:59:59+15:59:59', '24:00:00-15', '00:00:00+05:45'],
+      ['04:05:06', '04:05:06 +2', '04:05:06Z', '04:05:06 PST', '04:05:06+0200'],
+      ['04:05:06+16:00:01', '25:00:00+00', 'x'],
+    ],
+    [
+      'inet',
+      [
+        '192.168.0.1/32',
+        'FE80::1',
+        '192.168.0.1',
+        '10.0.0.1/8',
+        '0.0.0.0/0',
+        '::1',
+        '2001:db8::/32',
+        '::ffff:1.2.3.4',
+        'fe80::1/128',
+      ],
+      ['10.0.0.1/08'],
+      ['256.0.0.1', '10.0.0.1/33', '::1/129', 'fe80::1%eth0', '1::2::3', 'host', '', '10.0.0.1/'],
+    ],
+    [
+      'macaddr',
+      ['08:00:2b:01:02:03', '00:00:00:00:00:00', 'ff:ff:ff:ff:ff:ff'],
+      ['08:00:2B:01:02:03', '08-00-2b-01-02-03', '0800.2b01.0203', '08002b010203'],
+      ['08:00:2b:01:02', '08:00:2b:01:02:03:04', 'zz:00:2b:01:02:03'],
+    ],
+  ])('%s: the text PostgreSQL writes', async (type, taken, otherSpellings, refused) => {
+    const texts = [...taken, ...otherSpellings, ...refused];
+    expect(await disagreements(texts, type, fitsKey(type), otherSpellings)).toEqual([]);
+    expect(taken.filter((text) => !fitsKey(type)(text))).toEqual([]);
+    expect(otherSpellings.filter(fitsKey(type))).toEqual([]);
+  });
+
   it('bool and text: what PostgreSQL writes, never NUL', () => {
     // PostgreSQL reads more spellings of a boolean ('t', 'yes', 'on'); it writes only these two.
     expect(fitsKey('bool')('t')).toBe(false);

@@ -20,6 +20,10 @@ const db = useTestDatabase(async (client) => {
     CREATE TABLE nodes (id int PRIMARY KEY);
     CREATE TABLE events (at timestamptz);
     CREATE TABLE racks (codes text[], slots int[], PRIMARY KEY (codes, slots));
+    CREATE TABLE stations (addr inet, opens time, zone timetz, mac macaddr,
+                           PRIMARY KEY (addr, opens, zone, mac));
+    INSERT INTO stations VALUES ('10.1.2.3/8', '04:05:06.5', '23:00:00-03:30', '08:00:2b:01:02:03'),
+                                ('::ffff:1.2.3.4', '24:00:00', '00:00:00+05:45', '00:00:00:00:00:00');
     INSERT INTO users VALUES (12345678901234567, 'ann'), (2, 'bob');
     INSERT INTO tags VALUES ('x', '2024-01-31');
     INSERT INTO posts VALUES (1, 12345678901234567, 7), (2, 2, NULL);
@@ -202,6 +206,38 @@ describe('global object identification', () => {
       expect(result.body.data).toEqual({ node: null });
       expect(result.body.errors?.[0]?.extensions?.code).toBe(ErrorCode.INVALID_NODE_ID);
       expect(result.body.errors?.[0]?.message).toContain(message);
+    }
+  });
+
+  it('reads back ids keyed by inet, time, timetz and macaddr, and refuses forged ones before SQL', async () => {
+    const listed = await run('{ stations { nodeId addr opens zone mac } }');
+    const stations = (listed.body.data as { stations: Array<Record<string, string>> }).stations;
+    expect(stations.map((s) => decode(s['nodeId']).slice(1))).toEqual([
+      ['10.1.2.3/8', '04:05:06.5', '23:00:00-03:30', '08:00:2b:01:02:03'],
+      // `inet::text` writes the prefix length even when it is the address's full width.
+      ['::ffff:1.2.3.4/128', '24:00:00', '00:00:00+05:45', '00:00:00:00:00:00'],
+    ]);
+    for (const station of stations) {
+      const { nodeId, ...columns } = station;
+      const found = await run(
+        'query ($id: ID!) { node(id: $id) { ... on Station { addr opens zone mac } } }',
+        { id: nodeId },
+      );
+      expect(found.body).toEqual({ data: { node: columns } });
+    }
+    const key = ['10.1.2.3/8', '04:05:06.5', '23:00:00-03:30', '08:00:2b:01:02:03'];
+    const forged = [
+      ['10.1.2.300/8', key[1], key[2], key[3]],
+      [key[0], '25:00:00', key[2], key[3]],
+      [key[0], key[1], '23:00:00+16', key[3]],
+      [key[0], key[1], key[2], '08:00:2b:01:02'],
+    ];
+    for (const values of forged) {
+      const result = await run('query ($id: ID!) { node(id: $id) { nodeId } }', {
+        id: forge(['Station', ...values]),
+      });
+      expect(result.statements, values.join()).toBe(0);
+      expect(result.body.errors?.[0]?.extensions?.code).toBe(ErrorCode.INVALID_NODE_ID);
     }
   });
 

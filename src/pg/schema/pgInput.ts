@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import { readCalendar } from './calendarText.js';
 import type { ColumnModel } from './Model.js';
 
@@ -215,8 +216,10 @@ function floatProblem(text: string, type: 'float4' | 'float8'): Problem {
 
 /**
  * Whether PostgreSQL reads `text` as a value of the column's type (the sort key values of a
- * cursor, which travel as text). Types Sluice cannot check take any text, and so do arrays (an
- * array literal, `{1,2}`, is not a value of the element type checked below).
+ * cursor and the key values of a node id, which travel as text). `time`, `timetz`, `inet` and
+ * `macaddr` are checked against the text PostgreSQL writes for them, which is what a cursor or id
+ * Sluice made holds. Types Sluice cannot check take any text, and so do arrays (an array literal,
+ * `{1,2}`, is not a value of the element type checked below).
  */
 export function textProblem(column: ColumnModel, text: string): Problem {
   if (text.includes('\0')) return 'a NUL character';
@@ -245,9 +248,41 @@ export function textProblem(column: ColumnModel, text: string): Problem {
       return datetimeProblem(text, true);
     case 'date':
       return dateProblem(text, true);
+    case 'time':
+      return TIME_TEXT.test(text) ? undefined : 'a time not as PostgreSQL writes it';
+    case 'timetz':
+      return TIMETZ_TEXT.test(text) ? undefined : 'a time not as PostgreSQL writes it';
+    case 'inet':
+      return inetProblem(text);
+    case 'macaddr':
+      return MACADDR_TEXT.test(text) ? undefined : 'a MAC address not as PostgreSQL writes it';
     default:
       return undefined;
   }
+}
+
+// The text PostgreSQL writes for a time (any DateStyle): seconds always, a fraction of up to six
+// digits, 24:00:00 the day's end; and for a time with time zone its offset, up to ±15:59:59.
+// Other spellings it reads (`4:05`, `04:05 PM`) are refused: keys and cursors hold its own.
+const TIME = '(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d{1,6})?|24:00:00)';
+const TIME_TEXT = new RegExp(`^${TIME}$`);
+const TIMETZ_TEXT = new RegExp(`^${TIME}[+-](?:0\\d|1[0-5])(?::[0-5]\\d(?::[0-5]\\d)?)?$`);
+const MACADDR_TEXT = /^[0-9a-f]{2}(?::[0-9a-f]{2}){5}$/;
+
+/**
+ * An `inet` as PostgreSQL writes it: an IPv4 or IPv6 address (no zone), with its prefix length
+ * (`inet::text` always writes it; the output function leaves out a full width's).
+ */
+function inetProblem(text: string): Problem {
+  const slash = text.indexOf('/');
+  const address = slash === -1 ? text : text.slice(0, slash);
+  const v4 = isIPv4(address);
+  if (!v4 && (address.includes('%') || !isIPv6(address))) return 'a non-address value';
+  if (slash === -1) return undefined;
+  const bits = text.slice(slash + 1);
+  return /^(?:0|[1-9]\d{0,2})$/.test(bits) && Number(bits) <= (v4 ? 32 : 128)
+    ? undefined
+    : 'a prefix length out of range';
 }
 
 /** Whether the column's type is narrower than its GraphQL scalar (int2 for Int, float4 for Float). */
