@@ -5,6 +5,7 @@ import { SETTINGS_TEXT, type PgRequestSettings } from '../../src/pg/compile/requ
 import { countStatements } from '../../src/pg/driver/countStatements.js';
 import { createPostgresClient } from '../../src/pg/driver/createPostgresClient.js';
 import { reflect } from '../../src/pg/reflect.js';
+import { jwtClaimSettings } from '../../src/server/auth/jwtClaimSettings.js';
 import type { ResponseBody } from './support/engineRequest.js';
 import { createRlsDatabase, useRlsRoles } from './support/rlsDatabase.js';
 import { useTestDatabase } from './support/testDatabase.js';
@@ -202,6 +203,16 @@ describe('row-level security through pgSettings', () => {
     expect(write.errors?.[0]?.extensions?.code).toBe(ErrorCode.SETTINGS_REJECTED);
     const rows = await db.client.query('SELECT count(*)::int FROM notes');
     expect(rows).toEqual([[4]]);
+  });
+
+  it('runs a token whose string claim PostgreSQL cannot hold (a lone surrogate) as its role', async () => {
+    // JSON allows "\ud800"; PostgreSQL's text does not, and json_each_text refused the whole
+    // settings statement: every request of such a token failed as SETTINGS_REJECTED (403).
+    const claims = { sub: 'alice', role: MEMBER, name: 'x\ud800' };
+    const pg = jwtClaimSettings({ claims, role: MEMBER, expiresAt: undefined }, undefined);
+    expect(await run('{ owners(orderBy: [{ id: ASC }]) { id } }', { pg })).toEqual({
+      data: { owners: [{ id: 'alice' }, { id: 'bob' }] },
+    });
   });
 
   it('runs an async hook, and fails the fields with a hook that gives a non-string setting', async () => {

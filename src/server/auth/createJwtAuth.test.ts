@@ -290,6 +290,17 @@ describe('jwtClaimSettings', () => {
     expect(settings['request.jwt.claim.sub']).toBeUndefined();
   });
 
+  it('leaves out of request.jwt.claim.<name> a value with a lone surrogate, as one with a NUL', () => {
+    // PostgreSQL's text holds neither: the one statement that applies the settings would fail.
+    const claims = { sub: 'alice', name: 'x\ud800', pair: '\ud83d\ude00' };
+    const { settings } = jwtClaimSettings({ claims, role: undefined, expiresAt: undefined }, 'a');
+    expect(settings).toEqual({
+      'request.jwt.claims': JSON.stringify(claims),
+      'request.jwt.claim.sub': 'alice',
+      'request.jwt.claim.pair': '\u{1F600}',
+    });
+  });
+
   it('runs a token without a role, and a request without a token, as the anonymous role', () => {
     expect(
       jwtClaimSettings({ claims: { sub: 'b' }, role: undefined, expiresAt: undefined }, 'anon')

@@ -38,8 +38,9 @@ export function jwtClaimSettings(
   const folded = new Map<string, string | null>();
   for (const name of Object.keys(identity.claims)) {
     const value = identity.claims[name];
-    // A NUL cannot be in a PostgreSQL text value (the claim stays readable in the JSON).
-    if (typeof value !== 'string' || !CLAIM_NAME.test(name) || value.includes('\0')) continue;
+    // PostgreSQL's text holds neither a NUL nor a lone surrogate (JSON's "\ud800"): either
+    // would fail the statement that applies every setting. The claim stays in the JSON.
+    if (typeof value !== 'string' || !CLAIM_NAME.test(name) || !pgText(value)) continue;
     const lower = name.toLowerCase();
     if (name === lower) folded.set(lower, value);
     else if (!Object.hasOwn(identity.claims, lower))
@@ -49,4 +50,12 @@ export function jwtClaimSettings(
     if (value !== null) settings[`request.jwt.claim.${name}`] = value;
   }
   return { role: identity.role ?? anonymousRole, settings };
+}
+
+/** A lone surrogate: one half of a pair with no other half (a pair is one code point here). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Whether PostgreSQL can hold the string as text. */
+function pgText(value: string): boolean {
+  return !value.includes('\0') && !LONE_SURROGATE.test(value);
 }
