@@ -130,6 +130,21 @@ describe('createJwtAuth with a shared secret', () => {
     ];
     for (const options of bad) await expect(createJwtAuth(options)).rejects.toThrow();
   });
+
+  it('refuses a clock tolerance that is not a number of seconds, rather than every token', async () => {
+    // jose checks the tolerance only when it verifies: every token, however good, was then
+    // answered 401 INVALID_TOKEN, "The token is malformed.", as if the client were at fault. A
+    // span jose reads ('30s') verified, but made expiresAt NaN: the socket never expired.
+    const spans = ['30', '30s'] as unknown as number[];
+    for (const clockToleranceSeconds of [Number.NaN, -1, Infinity, ...spans]) {
+      await expect(
+        createJwtAuth({ secret: SECRET, clockToleranceSeconds }),
+        String(clockToleranceSeconds),
+      ).rejects.toThrow('clock tolerance');
+    }
+    const zero = await createJwtAuth({ secret: SECRET, clockToleranceSeconds: 0 });
+    expect((await outcome(zero, `Bearer ${await hs({ role: 'r' })}`)).identity?.role).toBe('r');
+  });
 });
 
 describe('createJwtAuth with public keys', () => {

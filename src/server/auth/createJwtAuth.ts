@@ -25,7 +25,7 @@ export interface JwtAuthOptions {
   readonly audience?: string | ReadonlyArray<string> | undefined;
   /** Accepted `iss` values. Default: `iss` is not checked. */
   readonly issuer?: string | ReadonlyArray<string> | undefined;
-  /** Seconds of clock difference allowed for `exp`, `nbf` and `iat`. Default 30. */
+  /** Seconds of clock difference allowed for `exp`, `nbf` and `iat`: finite, 0 or more. Default 30. */
   readonly clockToleranceSeconds?: number | undefined;
   /** The claim that names the token's role. Default `role`. */
   readonly roleClaim?: string | undefined;
@@ -91,6 +91,10 @@ export async function createJwtAuth(options: JwtAuthOptions): Promise<JwtAuth> {
   const { key, algorithms } = verificationKey(lib, options);
   const roleClaim = options.roleClaim ?? 'role';
   const tolerance = options.clockToleranceSeconds ?? 30;
+  // jose would check it only when verifying, and refuse every token as malformed.
+  if (typeof tolerance !== 'number' || !Number.isFinite(tolerance) || tolerance < 0) {
+    throw new Error('The JWT clock tolerance must be a finite number of seconds, 0 or more.');
+  }
   const verify = {
     algorithms,
     clockTolerance: tolerance,
