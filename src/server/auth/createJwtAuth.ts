@@ -18,14 +18,18 @@ export interface JwtAuthOptions {
   readonly publicKey?: string | undefined;
   /**
    * RS*, PS*, ES*, EdDSA: a key set. A URL is fetched on the first token, kept, and fetched
-   * again when a token names a `kid` it does not hold (at most every `jwksCooldownMs`); a set is used as is.
+   * again when a token names a `kid` it does not hold (at most every `jwksCooldownMs`); a set is
+   * used as is.
    */
   readonly jwks?: URL | JsonWebKeySet | undefined;
   /** Accepted `aud` values: a token must name one. Default: `aud` is not checked. */
   readonly audience?: string | ReadonlyArray<string> | undefined;
   /** Accepted `iss` values. Default: `iss` is not checked. */
   readonly issuer?: string | ReadonlyArray<string> | undefined;
-  /** Seconds of clock difference allowed for `exp`, `nbf` and `iat`: finite, 0 or more. Default 30. */
+  /**
+   * Seconds of clock difference allowed for `exp`, `nbf` and `iat`: finite, 0 or more. Default
+   * 30.
+   */
   readonly clockToleranceSeconds?: number | undefined;
   /** The claim that names the token's role. Default `role`. */
   readonly roleClaim?: string | undefined;
