@@ -263,7 +263,7 @@ describe('the result cache: HTTP caching', () => {
     const etag = first.headers['etag'] as string;
     expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]{22}"$/);
     expect(first.headers['cache-control']).toBe('public, max-age=60');
-    expect(first.headers['vary']).toBe('Authorization, Cookie');
+    expect(first.headers['vary']).toBe('Accept, Authorization, Cookie');
     const again = await send(handle, { method: 'GET', url, headers: { 'if-none-match': etag } });
     expect([again.status, again.text, again.headers['etag']]).toEqual([304, '', etag]);
     // Compared weakly: the same opaque tag without W/ matches too, among others.
@@ -280,6 +280,30 @@ describe('the result cache: HTTP caching', () => {
     expect((await send(handle, post('{ n }'))).headers['etag']).toBeUndefined();
   });
 
+  it('varies a cached answer by Accept, which chose its Content-Type', async () => {
+    const { handle } = cachedHandler({ fields: { 'Query.n': 60 } });
+    const url = '/graphql?query=' + encodeURIComponent('{ n }');
+    const modern = await send(handle, {
+      method: 'GET',
+      url,
+      headers: { accept: 'application/graphql-response+json' },
+    });
+    const legacy = await send(handle, {
+      method: 'GET',
+      url,
+      headers: { accept: 'application/json' },
+    });
+    // One URL, two representations: a shared cache keyed without Accept would hand either to both.
+    expect([modern.headers['content-type'], legacy.headers['content-type']]).toEqual([
+      'application/graphql-response+json; charset=utf-8',
+      'application/json; charset=utf-8',
+    ]);
+    for (const res of [modern, legacy]) {
+      expect(res.headers['cache-control']).toBe('public, max-age=60');
+      expect(res.headers['vary']).toBe('Accept, Authorization, Cookie');
+    }
+  });
+
   it('marks an answer for a request with Authorization private, varying by it (with a scope function)', async () => {
     const { handle } = cachedHandler({
       fields: { 'Query.n': 60 },
@@ -289,7 +313,7 @@ describe('the result cache: HTTP caching', () => {
     const res = await send(handle, post('{ n }', undefined, { authorization: 'Bearer a' }));
     expect([res.headers['cache-control'], res.headers['vary']]).toEqual([
       'private, max-age=60',
-      'Authorization, Cookie',
+      'Accept, Authorization, Cookie',
     ]);
   });
 });

@@ -179,8 +179,9 @@ function cachedAnswer(
     ? `private, max-age=${seconds}`
     : `public, max-age=${seconds}`;
   // A shared cache must not hand an anonymous answer to a request with credentials, nor a
-  // browser's cache one user's answer to the next user of the same browser (the URL alone keys it).
-  headers['vary'] = 'Authorization, Cookie';
+  // browser's cache one user's answer to the next user of the same browser (the URL alone keys it),
+  // nor an answer in the media type one Accept chose to a client whose Accept chose the other.
+  headers['vary'] = 'Accept, Authorization, Cookie';
   if (run.method !== 'GET') return response;
   const etag = kept.etag;
   headers['etag'] = etag;
