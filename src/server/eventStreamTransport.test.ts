@@ -132,6 +132,33 @@ describe('graphql-sse: the request entry', () => {
     );
   });
 
+  it('refuses a POST whose Content-Type is not JSON with 415, as over HTTP (no cross-site mutation)', async () => {
+    const s = await start();
+    const post = (contentType: string) =>
+      fetch(s.url, {
+        method: 'POST',
+        headers: { accept: 'text/event-stream', 'content-type': contentType },
+        body: JSON.stringify({ query: 'mutation { bump }' }),
+      });
+    // `text/plain` with any parameters is a "simple" content type: a page on another site can
+    // post it, with the user's cookies, without a preflight.
+    for (const contentType of [
+      'text/plain;application/json',
+      'text/plain',
+      'application/json; charset=latin1',
+    ]) {
+      const response = await post(contentType);
+      expect([contentType, response.status]).toEqual([contentType, 415]);
+      expect(((await response.json()) as Result).errors?.[0]?.extensions?.code).toBe(
+        'UNSUPPORTED_MEDIA_TYPE',
+      );
+    }
+    expect(s.state.bumps).toBe(0);
+    const json = await post('application/json; charset=utf-8');
+    expect(json.status).toBe(200);
+    expect(s.state.bumps).toBe(1);
+  });
+
   it('refuses a body over maxBodyBytes with 413, as over HTTP', async () => {
     const s = await start({ maxBodyBytes: 1024 });
     const response = await fetch(s.url, {

@@ -5,11 +5,12 @@ import { ErrorCode } from '../engine/index.js';
 import type { HandlerCore } from './createHandler.js';
 import { corsHeaders } from './cors.js';
 import { CredentialExpiry } from './CredentialExpiry.js';
-import { assertNotSimpleRequest } from './csrf.js';
+import { assertNotSimpleRequest, headerValue } from './csrf.js';
 import { Deadlines } from './Deadlines.js';
 import { acceptsEventStream } from './mediaType.js';
 import { RawPayloads } from './RawPayloads.js';
 import { readBody } from './readBody.js';
+import { assertJsonContentType } from './readParams.js';
 import {
   isRefusal,
   operationArgs,
@@ -283,6 +284,13 @@ export function createEventStreamTransport(
         if (error) {
           if (error instanceof HttpError) return refuse(res, error, headersFor(request, requestId));
           return res.destroy();
+        }
+        // As over HTTP (415): graphql-sse would take any type that merely contains
+        // "application/json", such as `text/plain;application/json`, which needs no preflight.
+        try {
+          assertJsonContentType(headerValue(request, 'content-type'));
+        } catch (refused) {
+          return refuse(res, refused as HttpError, headersFor(request, requestId));
         }
         const text = bytes === null ? null : bytes.toString('utf8');
         run(req, res, request, text, requestId).catch(failed);

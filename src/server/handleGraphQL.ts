@@ -13,13 +13,17 @@ import {
   GRAPHQL_RESPONSE_JSON,
   JSON_TYPE,
   negotiateResponseType,
-  parseContentType,
   prefersHtml,
   type ResponseMediaType,
 } from './mediaType.js';
 import type { OperationLabel } from './Metrics.js';
 import type { PersistedOperations } from './persisted.js';
-import { paramsFromJsonBody, paramsFromSearch, type GraphQLParams } from './readParams.js';
+import {
+  assertJsonContentType,
+  paramsFromJsonBody,
+  paramsFromSearch,
+  type GraphQLParams,
+} from './readParams.js';
 import { contentTypeHeader, errorResponse, HttpError } from './responses.js';
 import { OperationScope } from './OperationScope.js';
 import { runCached, type EndpointCache } from './cachedExecution.js';
@@ -150,30 +154,7 @@ function readRequest(
     if (endpoint.csrf) assertNotSimpleRequest(request, endpoint.csrf);
     return paramsFromSearch(search ?? new URLSearchParams());
   }
-  // POST (spec "POST"): the body must say what it is, and only JSON in UTF-8 is served.
-  const contentType = parseContentType(headerValue(request, 'content-type'));
-  if (contentType === null) {
-    throw new HttpError(
-      415,
-      ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-      'A POST request needs a Content-Type header (application/json).',
-    );
-  }
-  if (contentType.type !== JSON_TYPE) {
-    throw new HttpError(
-      415,
-      ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-      `Content-Type "${contentType.type}" is not supported; send application/json.`,
-    );
-  }
-  const charset = contentType.charset;
-  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-    throw new HttpError(
-      415,
-      ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-      `Charset "${charset}" is not supported; send utf-8.`,
-    );
-  }
+  assertJsonContentType(headerValue(request, 'content-type'));
   return paramsFromJsonBody(request.body);
 }
 

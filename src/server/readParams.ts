@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { ErrorCode } from '../engine/index.js';
+import { JSON_TYPE, parseContentType } from './mediaType.js';
 import { HttpError } from './responses.js';
 
 /**
@@ -69,6 +70,38 @@ function utf8Text(body: Uint8Array): string | null {
   if (text.includes('\uFFFD') && !isUtf8(bytes)) return null;
   // A byte order mark is not JSON; TextDecoder dropped it, and so do we (RFC 8259 §8.1 allows it).
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * A POST body must say what it is (spec "POST"), and only JSON in UTF-8 is served (415 otherwise).
+ * Every POST that runs an operation passes here, over plain HTTP and SSE alike: a type a page on
+ * another site may post without a preflight (`text/plain`, with any parameters) is refused
+ * whatever else its text holds.
+ */
+export function assertJsonContentType(header: string | undefined): void {
+  const contentType = parseContentType(header);
+  if (contentType === null) {
+    throw new HttpError(
+      415,
+      ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+      'A POST request needs a Content-Type header (application/json).',
+    );
+  }
+  if (contentType.type !== JSON_TYPE) {
+    throw new HttpError(
+      415,
+      ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+      `Content-Type "${contentType.type}" is not supported; send application/json.`,
+    );
+  }
+  const charset = contentType.charset;
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    throw new HttpError(
+      415,
+      ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+      `Charset "${charset}" is not supported; send utf-8.`,
+    );
+  }
 }
 
 /** POST with `application/json`: one JSON object; batches (arrays) are not supported. */
