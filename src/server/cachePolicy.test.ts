@@ -19,4 +19,17 @@ describe('canonicalVariables', () => {
     expect(canonicalVariables(withKey)).toBe('{"v":{"__proto__":{"a":1},"z":1}}');
     expect(canonicalVariables(withKey)).not.toBe(canonicalVariables(without));
   });
+
+  it('gives no key to a number JSON cannot write (1e400 parses as Infinity), which would read as null', () => {
+    const parsed = (text: string) => JSON.parse(text) as Record<string, unknown>;
+    for (const text of [
+      '{ "n": 1e400 }',
+      '{ "n": -1e400 }',
+      '{ "b": 1, "a": 1e400 }',
+      '{ "v": { "n": [1, 1e400] } }',
+    ]) {
+      expect([text, canonicalVariables(parsed(text))]).toEqual([text, undefined]);
+    }
+    expect(canonicalVariables(parsed('{ "n": 1e300 }'))).toBe('{"n":1e+300}');
+  });
 });

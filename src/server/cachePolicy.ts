@@ -85,8 +85,9 @@ export function cachePolicyOf(
 
 /**
  * The variables as canonical JSON: object keys sorted at every level, so `{a, b}` and `{b, a}`
- * share an entry. Undefined when they cannot be written (nesting too deep for the stack): such a
- * request is not cached, and the engine refuses it anyway (maxInputDepth).
+ * share an entry. Undefined when they cannot be written (nesting too deep for the stack, or a
+ * number JSON has no text for): such a request is not cached, and the engine refuses it anyway
+ * (maxInputDepth; Int and Float take no Infinity).
  */
 export function canonicalVariables(
   variables: Readonly<Record<string, unknown>> | null,
@@ -109,12 +110,17 @@ function isFlatAndSorted(variables: Readonly<Record<string, unknown>>): boolean 
     if (previous !== undefined && !(previous < key)) return false;
     const value = variables[key];
     if (value !== null && typeof value === 'object') return false;
+    // Infinity (a request's 1e400): the replacer refuses it.
+    if (typeof value === 'number' && !Number.isFinite(value)) return false;
     previous = key;
   }
   return true;
 }
 
 function sortKeys(_key: string, value: unknown): unknown {
+  // JSON.stringify writes Infinity (what JSON.parse makes of 1e400) as null: the key of other
+  // variables, whose answer this request would get. Such variables are not cached.
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new RangeError('not JSON');
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
   const keys = Object.keys(value);
   let sorted = true;

@@ -163,6 +163,21 @@ describe('the result cache: keys', () => {
     expect(other.headers['x-sluice-cache']).toBe('miss');
     expect(state.runs).toBe(0);
   });
+  it('never answers a request whose variables hold a number JSON cannot write from another’s entry', async () => {
+    const { handle, state } = cachedHandler({ fields: { 'Query.n': 60 } });
+    const ask = (value: string) =>
+      send(handle, {
+        body: `{"query":"query ($t: String) { n(tag: $t) }","variables":{"t":${value}}}`,
+        headers: { 'content-type': 'application/json' },
+      });
+    await ask('null');
+    expect((await ask('null')).headers['x-sluice-cache']).toBe('hit');
+    // 1e400 parses as Infinity, which JSON.stringify writes as null: the same text as the first.
+    const infinite = await ask('1e400');
+    expect(infinite.headers['x-sluice-cache']).toBeUndefined();
+    expect(infinite.json.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(state.runs).toBe(1);
+  });
 });
 
 describe('the result cache: freshness', () => {
