@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  acceptsEventStream,
   GRAPHQL_RESPONSE_JSON,
   JSON_TYPE,
   memoByHeader,
@@ -70,5 +71,17 @@ describe('negotiation answers do not depend on the memo or the fast paths', () =
     });
     expect(parseContentType('')).toBeNull();
     expect(parseContentType(undefined)).toBeNull();
+  });
+});
+
+describe('acceptsEventStream', () => {
+  it('is true when Accept names text/event-stream, and false when it refuses it with q=0', () => {
+    expect(acceptsEventStream('text/event-stream')).toBe(true);
+    expect(acceptsEventStream('application/json, text/event-stream;q=0.5')).toBe(true);
+    expect(acceptsEventStream(undefined)).toBe(false);
+    expect(acceptsEventStream('application/json')).toBe(false);
+    // RFC 9110 §12.4.2: q=0 is "not acceptable".
+    expect(acceptsEventStream('application/json, text/event-stream;q=0')).toBe(false);
+    expect(acceptsEventStream('text/event-stream; q=0.0, */*')).toBe(false);
   });
 });

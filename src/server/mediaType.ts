@@ -121,13 +121,15 @@ function negotiate(accept: string): ResponseMediaType | null {
 export const EVENT_STREAM = 'text/event-stream';
 
 const eventStreamMemo = memoByHeader((accept) =>
-  parseMediaRanges(accept).some((range) => range.type === EVENT_STREAM) ? EVENT_STREAM : '',
+  parseMediaRanges(accept).some((range) => range.type === EVENT_STREAM && range.q > 0)
+    ? EVENT_STREAM
+    : '',
 );
 
 /**
- * True when the Accept header names `text/event-stream` (GraphQL over SSE). Asked of every GET
- * and POST, so the header texts JSON clients send answer before any parsing, and the rest are
- * remembered like the other negotiations.
+ * True when the Accept header names `text/event-stream` (GraphQL over SSE) with a quality above 0
+ * (`q=0` refuses it, RFC 9110 §12.4.2). Asked of every GET and POST, so the header texts JSON
+ * clients send answer before any parsing, and the rest are remembered like the other negotiations.
  */
 export function acceptsEventStream(accept: string | undefined): boolean {
   if (accept === undefined || accept === JSON_TYPE || accept === GRAPHQL_RESPONSE_JSON)
