@@ -54,7 +54,10 @@ export function settingsStatement(
   let count = 0;
   for (const name of Object.keys(given)) {
     const value = given[name];
-    if (name === 'role') throw badSettings('Give the role as `role`, not as a setting.');
+    // PostgreSQL folds a setting's name: `ROLE` would set the role past the checks below.
+    if (name.toLowerCase() === 'role') {
+      throw badSettings('Give the role as `role`, not as a setting.');
+    }
     if (typeof value !== 'string') throw badSettings(`The setting "${name}" is not a string.`);
     entries[name] = value;
     count++;
