@@ -181,15 +181,20 @@ export function createPgSource(
       shapes.get(shapeKey(variables), () =>
         buildStatement(model, request, variables, forceValue, plainRows, reads),
       );
-    /** The value-mode statement of some root fields (by index), for the NON_FINITE case. */
-    const valueStatement = (indexes: number[], variables: Variables): Statement =>
-      shapes.get(`${shapeKey(variables)}value:${indexes.join(',')}`, () =>
-        buildStatement(model, subset(request, indexes), variables, true, false, reads),
-      );
-    /** The statement of some root fields (by index), for the fields refused on their own. */
-    const fieldsStatement = (indexes: number[], variables: Variables): Statement =>
-      shapes.get(`${shapeKey(variables)}fields:${indexes.join(',')}`, () =>
-        buildStatement(model, subset(request, indexes), variables, forceValue, plainRows, reads),
+    /**
+     * The statement of some root fields (by index): in value mode for the NON_FINITE case, else
+     * for the fields left when others were refused on their own.
+     */
+    const subsetStatement = (indexes: number[], variables: Variables, value: boolean) =>
+      shapes.get(`${shapeKey(variables)}${value ? 'value' : 'fields'}:${indexes.join(',')}`, () =>
+        buildStatement(
+          model,
+          subset(request, indexes),
+          variables,
+          value || forceValue,
+          !value && plainRows,
+          reads,
+        ),
       );
     // Build the all-absent shape now, so a document the compiler refuses fails at plan time. With
     // several root fields, one of them refused (a literal node id Sluice did not make) is that
@@ -225,7 +230,7 @@ export function createPgSource(
         }
         if (nonFinite === undefined) return compact(built, results);
         const fieldIndexes = fields === undefined ? nonFinite : nonFinite.map((i) => fields[i]!);
-        const retry = valueStatement(fieldIndexes, variables);
+        const retry = subsetStatement(fieldIndexes, variables, true);
         const retryOptions = queryOptions(abortable, setup, retry.genericPlan);
         const again = run(retry, variables, contextValue, retryOptions);
         return again.then((values) => {
@@ -257,7 +262,7 @@ export function createPgSource(
       if (kept.length === 0) answered = Promise.resolve([]);
       else {
         try {
-          const built = fieldsStatement(kept, variables);
+          const built = subsetStatement(kept, variables, false);
           last = built;
           answered = answer(built, kept, variables, contextValue, abortable, setup);
         } catch (error) {
