@@ -6,7 +6,7 @@ import type { ColumnModel, Model, TableModel } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
 import { collectSubfields } from './collectFields.js';
 import { columnJson } from './columnSql.js';
-import { keyConditionSql } from './keyArgumentSql.js';
+import { keyConditionSql } from './keyConditionSql.js';
 import { distinctOnClause, readColumnList } from './distinctOnSql.js';
 import { orderBySql, orderKeys } from './orderSql.js';
 import { baseRows, defaultPageSize, pageSize, pagingParam, whereClause } from './rowsSql.js';

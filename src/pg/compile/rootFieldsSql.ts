@@ -4,7 +4,7 @@ import { identifier, join, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
 import type { Model } from '../schema/Model.js';
 import type { BuildContext } from './BuildContext.js';
-import { keyConditionSql } from './keyArgumentSql.js';
+import { keyConditionSql } from './keyConditionSql.js';
 import { flatRowsSql, type FlatRows } from './flatRowsSql.js';
 import { readArgs } from './readArgument.js';
 import { listSql, relationSql, singleRowSql } from './selectionSql.js';

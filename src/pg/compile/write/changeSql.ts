@@ -5,7 +5,7 @@ import type { SqlNode } from '../../sql/SqlNode.js';
 import type { ColumnModel, MutationKind, TableModel } from '../../schema/Model.js';
 import type { BuildContext } from '../BuildContext.js';
 import { columnOperand, columnRef, columnType, relationSql } from '../columnSql.js';
-import { keyConditionSql } from '../keyArgumentSql.js';
+import { keyConditionSql } from '../keyConditionSql.js';
 import { Param } from '../Param.js';
 import type { ArgValue } from '../readArgument.js';
 import { whereSql } from '../whereSql.js';
