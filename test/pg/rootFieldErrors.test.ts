@@ -1,8 +1,9 @@
 import { parse, type ExecutionResult } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, execute, executeJSON } from '../../src/engine/index.js';
+import { execute, executeJSON } from '../../src/engine/index.js';
 import { countStatements } from '../../src/pg/driver/countStatements.js';
 import { reflect, type Reflection } from '../../src/pg/reflect.js';
+import { countedRunner } from './support/reflectedRun.js';
 import { useTestDatabase } from './support/testDatabase.js';
 
 /**
@@ -29,16 +30,10 @@ interface Body {
 }
 
 /** The answer through the engine's server path, with how many statements it ran. */
-const run = async (query: string, variables: Record<string, unknown> = {}) => {
-  const prepared = createEngine({ schema: reflection.schema }).prepare(query);
-  if (!prepared.ok) throw new Error(prepared.body);
-  const before = counting.statements.length;
-  const outcome = await prepared.execute({ variables });
-  return {
-    body: JSON.parse(outcome.body) as Body,
-    statements: counting.statements.length - before,
-  };
-};
+const run = countedRunner<Body>(
+  () => reflection.schema,
+  () => counting,
+);
 
 /** The answer of both emitters (JSON text and result object), which must agree. */
 const both = async (query: string, variables: Record<string, unknown> = {}) => {

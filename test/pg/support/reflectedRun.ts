@@ -35,22 +35,22 @@ export function reflectedRunners(schema: () => GraphQLSchema): {
 
 /**
  * Runs an operation through the engine on `schema()` and says how many statements it sent
- * through `counting` (the client the schema was reflected with).
+ * through `counting` (the client the schema was reflected with); `Body` types the parsed answer.
  */
-export function countedRunner(
+export function countedRunner<Body = unknown>(
   schema: () => GraphQLSchema,
   counting: () => ReturnType<typeof countStatements>,
 ): (
   query: string,
   variables?: Record<string, unknown>,
-) => Promise<{ body: unknown; statements: number }> {
+) => Promise<{ body: Body; statements: number }> {
   return async (query, variables = {}) => {
     const prepared = createEngine({ schema: schema() }).prepare(query);
     if (!prepared.ok) throw new Error(prepared.body);
     const before = counting().statements.length;
     const outcome = await prepared.execute({ variables });
     return {
-      body: JSON.parse(outcome.body) as unknown,
+      body: JSON.parse(outcome.body) as Body,
       statements: counting().statements.length - before,
     };
   };
