@@ -6,11 +6,11 @@ import type { SqlClient } from '../driver/SqlClient.js';
  * every second: it reads the identity and the row version (`xmin`) of those catalog rows, not
  * their contents, so a rename, an added or dropped column or table, a changed column or domain
  * DEFAULT or a renamed sequence or function one names (writes spell defaults out: insertSql.ts), a
- * new constraint, index or comment all change it (an index can add full-text search to a text column), and
- * so do a new default operator class or a composite type's changed fields (what a column's type
- * can be compared with), while ANALYZE and
- * VACUUM (which update pg_class in place) do not. A change that turns out not to alter the schema
- * (most new indexes) costs one reflection.
+ * new constraint, index or comment all change it (an index can add full-text search to a text
+ * column), and so do a new default operator class or a composite type's changed fields (what a
+ * column's type can be compared with), while ANALYZE and VACUUM (which update pg_class in place)
+ * do not. A change that turns out not to alter the schema (most new indexes) costs one
+ * reflection.
  */
 export async function catalogVersion(
   client: SqlClient,
