@@ -1,7 +1,7 @@
-import { sql } from '../sql/sql.js';
+import { identifier, sql } from '../sql/sql.js';
 import type { SqlNode } from '../sql/SqlNode.js';
 import type { ColumnModel, ModelLimits } from '../schema/Model.js';
-import { columnOperand, columnType } from './columnSql.js';
+import { columnOperand } from './columnSql.js';
 import type { Param } from './Param.js';
 
 /**
@@ -11,6 +11,12 @@ import type { Param } from './Param.js';
  * element), but the index serves only the operator form. The values travel as one text parameter
  * in PostgreSQL's array syntax, cast to the column's array type, as `in` does; the lists count
  * toward `maxListLength`.
+ *
+ * An array of a domain is compared as an array of the domain's base type, the column cast to it
+ * too (PostgreSQL has no `posint[] @> int4[]`), as a column of a domain is compared as its base
+ * type: cast to the domain's array, a value its CHECK refuses would fail the whole read
+ * (CHECK_VIOLATION), where it is one no row holds and so matches nothing. A GIN index on the
+ * column then no longer serves the condition; one on `((col::int4[]))` does.
  */
 export function arrayCondition(
   limits: ModelLimits,
@@ -20,16 +26,19 @@ export function arrayCondition(
   operand: Param,
   listParam: (limits: ModelLimits, param: Param) => Param,
 ): SqlNode | undefined {
+  const { type } = column.column;
+  const element = identifier(type.schema, type.name);
+  const subject = type.sqlType ? sql`${ref}::${element}[]` : ref;
   const values = () =>
-    sql`${listParam(limits, columnOperand(column, operand))}::text::${columnType(column)}[]`;
+    sql`${listParam(limits, columnOperand(column, operand))}::text::${element}[]`;
   switch (op) {
     case 'contains':
     case 'anyEqualTo':
-      return sql`${ref} @> ${values()}`;
+      return sql`${subject} @> ${values()}`;
     case 'containedIn':
-      return sql`${ref} <@ ${values()}`;
+      return sql`${subject} <@ ${values()}`;
     case 'overlaps':
-      return sql`${ref} && ${values()}`;
+      return sql`${subject} && ${values()}`;
     default:
       return undefined;
   }
