@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { createClient, type Client } from 'graphql-sse';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -5,8 +6,9 @@ import { startRealtimeServer } from './__fixtures__/realtimeServer.js';
 
 /**
  * GraphQL over Server-Sent Events with graphql-sse's own client ("distinct connections" mode):
- * operations of every type, the request entry's limits, GET and its CSRF rule, the queue bound
- * and shutdown. `fetch` and node:http where the client cannot be made to misbehave.
+ * operations of every type, the request entry's limits, GET and its CSRF rule, malformed requests
+ * (answered as over HTTP), the queue bound and shutdown. `fetch` and node:http where the client
+ * cannot be made to misbehave.
  */
 type Started = Awaited<ReturnType<typeof startRealtimeServer>>;
 const started: Started[] = [];
@@ -225,5 +227,139 @@ describe('graphql-sse: slow consumers and shutdown', () => {
     await s.server.close();
     await expect.poll(() => ended).toEqual(['complete']);
     expect(s.channel.size).toBe(0);
+  });
+});
+
+describe('graphql-sse: malformed requests, answered as over HTTP', () => {
+  type Answer = {
+    status: number;
+    code: string | undefined;
+    message: unknown;
+    allow: string | null;
+  };
+
+  async function answerOf(response: Response): Promise<Answer> {
+    const text = await response.text();
+    let body: { errors?: Array<{ message?: unknown; extensions?: { code?: string } }> } = {};
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch {
+      // Not JSON (graphql-sse answers some refusals with no body): no code, no message.
+    }
+    const error = body.errors?.[0];
+    return {
+      status: response.status,
+      code: error?.extensions?.code,
+      message: error?.message,
+      allow: response.headers.get('allow'),
+    };
+  }
+
+  /** The same request over SSE and over plain HTTP: both answers. */
+  async function both(url: string, init: RequestInit = {}): Promise<[Answer, Answer]> {
+    const as = (accept: string) =>
+      fetch(url, { ...init, headers: { ...(init.headers as object), accept } });
+    return [
+      await answerOf(await as('text/event-stream')),
+      await answerOf(await as('application/graphql-response+json')),
+    ];
+  }
+
+  /** Every case at once: each SSE answer is HTTP's, a 400 BAD_REQUEST with a message. */
+  function expectSameAsHttp(answers: Array<[string, Answer, Answer]>): void {
+    expect(answers.map(([what, sse]) => [what, sse])).toEqual(
+      answers.map(([what, , http]) => [what, http]),
+    );
+    for (const [what, sse] of answers) {
+      expect([what, sse.status, sse.code, typeof sse.message]).toEqual([
+        what,
+        400,
+        'BAD_REQUEST',
+        'string',
+      ]);
+    }
+  }
+
+  const post = (body: string | Uint8Array): RequestInit => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+
+  it('refuses malformed POST bodies with the status and code of HTTP', async () => {
+    const s = await start();
+    const bodies: Array<[string, string | Uint8Array]> = [
+      ['not JSON', '{"query": '],
+      ['empty', ''],
+      ['not UTF-8', new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d])],
+      ['a JSON array (batch)', '[{"query":"{ hello }"}]'],
+      ['a JSON string', '"{ hello }"'],
+      ['JSON null', 'null'],
+      ['query missing', '{"variables":{}}'],
+      ['query not a string', '{"query":1}'],
+      ['variables not an object', '{"query":"{ hello }","variables":[1]}'],
+      ['variables a string', '{"query":"{ hello }","variables":"{}"}'],
+      ['extensions not an object', '{"query":"{ hello }","extensions":1}'],
+      ['operationName not a string', '{"query":"{ hello }","operationName":1}'],
+      ['documentId not a string', '{"query":"{ hello }","documentId":1}'],
+      ['persistedQuery not a map', '{"query":"","extensions":{"persistedQuery":1}}'],
+      ['a hash while persisted queries are off', '{"documentId":"abc"}'],
+    ];
+    const answers: Array<[string, Answer, Answer]> = [];
+    for (const [what, body] of bodies) answers.push([what, ...(await both(s.url, post(body)))]);
+    expectSameAsHttp(answers);
+  });
+
+  it('refuses malformed GET parameters with the status and code of HTTP', async () => {
+    const s = await start();
+    const get = { headers: { 'x-graphql-csrf': '1' } };
+    const searches: Array<[string, string]> = [
+      ['query missing', ''],
+      ['variables not JSON', 'query={ hello }&variables={'],
+      ['variables not an object', 'query={ hello }&variables=[1]'],
+      ['extensions not JSON', 'query={ hello }&extensions=x'],
+      ['extensions not an object', 'query={ hello }&extensions=1'],
+    ];
+    const answers: Array<[string, Answer, Answer]> = [];
+    for (const [what, search] of searches) {
+      const query = new URLSearchParams(search).toString();
+      answers.push([what, ...(await both(`${s.url}?${query}`, get))]);
+    }
+    expectSameAsHttp(answers);
+  });
+
+  it('refuses a mutation over GET with 405 METHOD_NOT_ALLOWED, as over HTTP', async () => {
+    const s = await start();
+    const url = `${s.url}?query=${encodeURIComponent('mutation { bump }')}`;
+    const [sse, http] = await both(url, { headers: { 'x-graphql-csrf': '1' } });
+    expect(sse).toEqual(http);
+    expect(sse).toMatchObject({ status: 405, code: 'METHOD_NOT_ALLOWED', allow: 'POST' });
+    expect(s.state.bumps).toBe(0);
+  });
+
+  it('runs a document by its persisted hash alone (no query), as over HTTP', async () => {
+    const s = await start({ persisted: { mode: 'apq' } });
+    const query = '{ hello }';
+    const sha256Hash = createHash('sha256').update(query).digest('hex');
+    const extensions = { persistedQuery: { version: 1, sha256Hash } };
+    const c = client(s.url);
+    expect(await run(c, { query, extensions })).toEqual([{ data: { hello: 'Hello, world!' } }]);
+    const response = await fetch(s.url, {
+      ...post(JSON.stringify({ extensions })),
+      headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(
+      'event: next\ndata: {"data":{"hello":"Hello, world!"}}',
+    );
+  });
+
+  it('sends a document that does not parse, or an unknown operation, as an event with the code', async () => {
+    const s = await start();
+    const c = client(s.url);
+    expect(codeOf(await run(c, { query: '{ hello' }))).toBe('GRAPHQL_PARSE_FAILED');
+    expect(codeOf(await run(c, { query: 'query A { hello }', operationName: 'B' }))).toBe(
+      'OPERATION_RESOLUTION_FAILURE',
+    );
   });
 });

@@ -7,10 +7,16 @@ import { corsHeaders } from './cors.js';
 import { CredentialExpiry } from './CredentialExpiry.js';
 import { assertNotSimpleRequest, headerValue } from './csrf.js';
 import { Deadlines } from './Deadlines.js';
+import { assertNotMutationOverGet } from './handleGraphQL.js';
 import { acceptsEventStream } from './mediaType.js';
 import { RawPayloads } from './RawPayloads.js';
 import { readBody } from './readBody.js';
-import { assertJsonContentType } from './readParams.js';
+import {
+  assertJsonContentType,
+  paramsFromJsonBody,
+  paramsFromSearch,
+  type GraphQLParams,
+} from './readParams.js';
 import {
   isRefusal,
   operationArgs,
@@ -37,6 +43,8 @@ export interface EventStreamTransport {
 /** One request's state, given to graphql-sse as the request's `context`. */
 interface StreamRequest {
   readonly request: HttpRequest;
+  /** Read and checked as over HTTP (readParams.ts), before graphql-sse is called. */
+  readonly params: GraphQLParams;
   readonly requestId: string;
   readonly payloads: RawPayloads;
   readonly controller: AbortController;
@@ -84,13 +92,18 @@ export function createEventStreamTransport(
     validate: () => [],
     execute: runPrepared,
     subscribe: runPrepared,
-    async onSubscribe(req, payload) {
+    // The parameters are those read here (graphql-sse's payload is the stand-in `run` gave it).
+    async onSubscribe(req) {
       const state = req.context;
-      const params = paramsOf(payload);
+      const params = paramsOf(state.params);
       const prepared = prepareOperation(endpoint, params);
-      // Refusals are events, as graphql-sse sends validation errors on an event stream.
-      if (isRefusal(prepared))
+      if (isRefusal(prepared)) {
+        // A malformed request (no `query` and no hash, a `persistedQuery` that is not one) is
+        // answered as over HTTP, as the parameters refused before graphql-sse was called are.
+        if (prepared.error?.code === ErrorCode.BAD_REQUEST) return answer(prepared.error);
+        // Refusals of the document are events, as graphql-sse sends validation errors.
         return state.payloads.wrap(prepared.body) as unknown as ExecutionResult;
+      }
       const client = {
         request: state.request,
         scope: {
@@ -100,6 +113,8 @@ export function createEventStreamTransport(
         },
       };
       try {
+        // graphql-sse's own check never sees a GET (and its 405 has no code).
+        assertNotMutationOverGet(prepared, state.request.method);
         return (await operationArgs(
           endpoint,
           prepared,
@@ -108,19 +123,25 @@ export function createEventStreamTransport(
           rawResults(state.payloads),
         )) as never;
       } catch (error) {
-        // A refused credential (401 with WWW-Authenticate, 503) is answered as over HTTP.
+        // A refused credential (401 with WWW-Authenticate, 503) or a mutation over GET (405 with
+        // Allow) is answered as over HTTP.
         if (!(error instanceof HttpError)) throw error;
-        return [
-          errorBody(error.message, error.code),
-          {
-            status: error.status,
-            statusText: '',
-            headers: { ...error.headers, 'content-type': 'application/json; charset=utf-8' },
-          },
-        ] as never;
+        return answer(error);
       }
     },
   });
+
+  /** A request error as graphql-sse's answer: the response HTTP would give (status, code, headers). */
+  function answer(error: HttpError): never {
+    return [
+      errorBody(error.message, error.code),
+      {
+        status: error.status,
+        statusText: '',
+        headers: { ...error.headers, 'content-type': 'application/json; charset=utf-8' },
+      },
+    ] as never;
+  }
 
   function headersFor(request: HttpRequest, requestId: string): Record<string, string> {
     return {
@@ -187,11 +208,12 @@ export function createEventStreamTransport(
     req: IncomingMessage,
     res: ServerResponse,
     request: HttpRequest,
-    text: string | null,
+    params: GraphQLParams,
     requestId: string,
   ): Promise<void> {
     const state: StreamRequest = {
       request,
+      params,
       requestId,
       payloads: new RawPayloads(),
       controller: new AbortController(),
@@ -204,19 +226,26 @@ export function createEventStreamTransport(
       },
       expired: false,
     };
+    // graphql-sse reads the request's parameters again, with its own rules, and answers what it
+    // finds malformed without an `extensions.code` (and wants a `query` where HTTP runs a document
+    // by its hash alone). The parameters were read as over HTTP already: graphql-sse is handed a
+    // stand-in it always accepts, a POST of a JSON object, and the operation is made from
+    // `state.params` (so the method it sees is POST: the mutation-over-GET rule is Sluice's).
     const sseRequest: SseRequest<IncomingMessage, StreamRequest> = {
-      method: request.method,
+      method: 'POST',
       url: request.url,
       headers: {
         // graphql-sse streams only for exactly this Accept; any list naming it is meant so.
         get: (name) =>
           name === 'accept'
             ? 'text/event-stream'
-            : name === 'x-graphql-event-stream-token'
-              ? undefined
-              : (req.headers[name] as string | undefined),
+            : name === 'content-type'
+              ? 'application/json'
+              : name === 'x-graphql-event-stream-token'
+                ? undefined
+                : (req.headers[name] as string | undefined),
       },
-      body: text,
+      body: { query: params.query ?? '' },
       raw: req,
       context: state,
     };
@@ -271,13 +300,17 @@ export function createEventStreamTransport(
         else res.destroy();
       };
       if (request.method === 'GET') {
+        let params: GraphQLParams;
         try {
           if (endpoint.csrf) assertNotSimpleRequest(request, endpoint.csrf);
+          const url = request.url;
+          const at = url.indexOf('?');
+          params = paramsFromSearch(new URLSearchParams(at === -1 ? '' : url.slice(at + 1)));
         } catch (error) {
           if (error instanceof HttpError) return refuse(res, error, headersFor(request, requestId));
           return failed(error);
         }
-        run(req, res, request, null, requestId).catch(failed);
+        run(req, res, request, params, requestId).catch(failed);
         return;
       }
       readBody(req, body.maxBodyBytes, deadlines, startedAt, (error, bytes) => {
@@ -287,13 +320,17 @@ export function createEventStreamTransport(
         }
         // As over HTTP (415): graphql-sse would take any type that merely contains
         // "application/json", such as `text/plain;application/json`, which needs no preflight.
+        // Then the body, as over HTTP (400 BAD_REQUEST, with what is wrong).
+        let params: GraphQLParams;
         try {
           assertJsonContentType(headerValue(request, 'content-type'));
+          params = paramsFromJsonBody(bytes);
         } catch (refused) {
-          return refuse(res, refused as HttpError, headersFor(request, requestId));
+          if (refused instanceof HttpError)
+            return refuse(res, refused, headersFor(request, requestId));
+          return failed(refused);
         }
-        const text = bytes === null ? null : bytes.toString('utf8');
-        run(req, res, request, text, requestId).catch(failed);
+        run(req, res, request, params, requestId).catch(failed);
       });
     },
     close() {

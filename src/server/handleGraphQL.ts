@@ -361,8 +361,8 @@ function answer(
   return { status, headers, body: outcome.body };
 }
 
-function assertRunnable(prepared: PreparedOperation, method: string): void {
-  // Spec "GET": a mutation over GET MUST get 405 and MUST NOT run.
+/** Spec "GET": a mutation over GET MUST get 405 and MUST NOT run (over HTTP and SSE alike). */
+export function assertNotMutationOverGet(prepared: PreparedOperation, method: string): void {
   if (method === 'GET' && prepared.operationType === 'mutation') {
     throw new HttpError(
       405,
@@ -373,6 +373,10 @@ function assertRunnable(prepared: PreparedOperation, method: string): void {
       },
     );
   }
+}
+
+function assertRunnable(prepared: PreparedOperation, method: string): void {
+  assertNotMutationOverGet(prepared, method);
   if (prepared.operationType === 'subscription') {
     throw new HttpError(
       400,

@@ -21,6 +21,8 @@ import type { HttpRequest, RequestScope } from './types.js';
 export interface Refusal {
   readonly status: number;
   readonly body: string;
+  /** The request error, when the persisted lookup refused the request (not the engine). */
+  readonly error?: HttpError;
 }
 
 /**
@@ -67,7 +69,7 @@ export function prepareOperation(
     prepared = endpoint.engine.prepare(endpoint.persisted.resolve(params), params.operationName);
   } catch (error) {
     if (error instanceof HttpError)
-      return { status: error.status, body: errorBody(error.message, error.code) };
+      return { status: error.status, body: errorBody(error.message, error.code), error };
     throw error;
   }
   if (prepared.ok) return prepared;
