@@ -1,10 +1,24 @@
 import { headerValue } from './csrf.js';
 import type { CorsOptions, HttpRequest, HttpResponse } from './types.js';
 
+/**
+ * Throws on options no server should run with, when the handler is created. `*` with credentials
+ * is one: the Fetch standard refuses a literal `*` with credentials, and echoing each origin
+ * instead would let every web site send a visitor's cookies and read the answers.
+ */
+export function checkCorsOptions(options: CorsOptions): void {
+  if (options.origin === '*' && options.credentials) {
+    throw new Error(
+      'cors: origin "*" cannot be combined with credentials: true (every web site could read ' +
+        "answers made with its visitors' cookies). List the allowed origins instead.",
+    );
+  }
+}
+
 /** Fetch standard, "CORS protocol": the headers that let a page on another origin read a response. */
 export function allowedOrigin(origin: string, options: CorsOptions): string | null {
   const rule = options.origin;
-  if (rule === '*') return options.credentials ? origin : '*';
+  if (rule === '*') return '*';
   if (typeof rule === 'function') return rule(origin) ? origin : null;
   if (typeof rule === 'string') return rule === origin ? origin : null;
   return rule.includes(origin) ? origin : null;

@@ -1,6 +1,6 @@
 import { Deadlines } from './Deadlines.js';
 import { ErrorCode, type Engine } from '../engine/index.js';
-import { corsHeaders, preflightResponse } from './cors.js';
+import { checkCorsOptions, corsHeaders, preflightResponse } from './cors.js';
 import { DEFAULT_CSRF_HEADERS } from './csrf.js';
 import { graphiqlAsset } from './graphiql.js';
 import {
@@ -128,6 +128,7 @@ export function buildHandler(options: ServerOptions): HandlerCore {
     cache: options.cache ? createEndpointCache(options.cache, options.engine) : null,
   };
   const cors = options.cors || null;
+  if (cors) checkCorsOptions(cors);
   let shuttingDown = false;
 
   function finish(

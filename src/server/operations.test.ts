@@ -234,6 +234,31 @@ describe('CORS', () => {
     expect(actual.headers['vary']).toContain('Origin');
   });
 
+  it('refuses origin "*" with credentials when created: every site could read cookie-made answers', () => {
+    expect(() => testHandler({ cors: { origin: '*', credentials: true } })).toThrow(
+      'cors: origin "*" cannot be combined with credentials: true',
+    );
+    // An explicit list with credentials still grants its own origins, and only them.
+    expect(() => testHandler({ cors })).not.toThrow();
+  });
+
+  it('grants credentialed actual responses to listed origins only', async () => {
+    const { handle } = testHandler({ cors });
+    const listed = await send(handle, {
+      json: { query: '{ hello }' },
+      headers: { origin: 'https://app.example' },
+    });
+    expect(listed.headers).toMatchObject({
+      'access-control-allow-origin': 'https://app.example',
+      'access-control-allow-credentials': 'true',
+    });
+    const other = await send(handle, {
+      json: { query: '{ hello }' },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(other.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
   it('grants actual responses to allowed origins and exposes Server-Timing', async () => {
     const { handle } = testHandler({ cors: { origin: '*' } });
     const res = await send(handle, {

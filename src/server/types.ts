@@ -64,7 +64,11 @@ export type Handler = (request: HttpRequest) => Promise<HttpResponse>;
 export interface CorsOptions {
   /** Allowed origins: `'*'`, one origin, a list, or a predicate. */
   readonly origin: '*' | string | readonly string[] | ((origin: string) => boolean);
-  /** Send `Access-Control-Allow-Credentials: true` (never combined with a literal `*`). */
+  /**
+   * Send `Access-Control-Allow-Credentials: true`, so pages of the allowed origins may send cookies
+   * and read the answers. Not with origin `'*'`: creating the handler throws, since every web site
+   * could then read answers made with its visitors' cookies (list the origins instead).
+   */
   readonly credentials?: boolean;
   /** Seconds a browser may cache a preflight answer. Default 600. */
   readonly maxAge?: number;
