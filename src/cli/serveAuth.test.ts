@@ -13,7 +13,11 @@ import { useServe } from './__fixtures__/useServe.js';
 
 /** `sluice serve` with JWT verification, end to end, over a database with row-level security. */
 const roles = useRlsRoles();
-const database = useDatabaseFlag((client) => createRlsDatabase(client, roles));
+const database = useDatabaseFlag(async (client) => {
+  await createRlsDatabase(client, roles);
+  // A login that is no member of the other roles: it may not assume them.
+  await client.exec(`CREATE ROLE ${roles.extra} LOGIN`);
+});
 const serve = useServe(database);
 const withJwt = (...args: string[]) =>
   serve(['--jwt-audience', JWT_AUDIENCE, '--anonymous-role', roles.anonymous, ...args], {
@@ -204,5 +208,31 @@ describe('sluice serve --jwt-public-key', () => {
     expect(short.stderr).toContain('at least 32 bytes');
     const unreadable = await runInProcess([...base, '--jwt-public-key', join(dir, 'none.pem')]);
     expect(unreadable.code).toBe(3);
+  });
+});
+
+describe('sluice serve --anonymous-role', () => {
+  const base = ['serve', '--port', '0', '--jwt-secret', JWT_SECRET, '--anonymous-role'];
+
+  it('refuses to start with a role the database does not have', async () => {
+    for (const role of [
+      'none',
+      `${roles.anonymous}_typo`,
+      `${roles.anonymous}"; DROP TABLE notes; --`,
+    ]) {
+      const run = await runInProcess([...base, role, '--database', database.value]);
+      expect({ role, code: run.code }).toEqual({ role, code: 3 });
+      expect(run.stderr).toContain(`The anonymous role ${JSON.stringify(role)} does not exist`);
+    }
+  });
+
+  it('refuses to start with a role the connecting user may not assume', async () => {
+    // PGlite has one user, a superuser, who may assume any role: nothing to refuse there.
+    if (!database.onServer) return;
+    const url = new URL(database.value);
+    url.username = roles.extra;
+    const run = await runInProcess([...base, roles.anonymous, '--database', url.href]);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain(`may not assume the anonymous role "${roles.anonymous}"`);
   });
 });

@@ -2,7 +2,7 @@ import type { Logger } from '../server/index.js';
 import { CliError, ExitCode } from './ExitCode.js';
 import type { CliIO } from './io.js';
 import { loadDatabaseSource, reflectOptions } from './loadDatabaseSource.js';
-import { loadRequestAuth } from './loadRequestAuth.js';
+import { checkAnonymousRole, loadRequestAuth } from './loadRequestAuth.js';
 import { loadSchemaModule } from './loadSchemaModule.js';
 import { databaseTarget, openDatabase, poolOptions } from './openDatabase.js';
 import type { ServeConfig } from './options.js';
@@ -56,6 +56,8 @@ export async function serveSource(
     warn: (message) => logger.warn(message),
   });
   try {
+    if (auth?.anonymousRole !== undefined)
+      await checkAnonymousRole(client, auth.anonymousRole, target.label);
     // Change events ride on the streaming transports: served when they are.
     const events = command === 'serve' && config.realtime;
     return await loadDatabaseSource(client, options, target.label, logger, auth, events);
