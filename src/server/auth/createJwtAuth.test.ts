@@ -7,6 +7,7 @@ import { HttpError } from '../responses.js';
 import type { HttpRequest } from '../types.js';
 import { createJwtAuth, type JwtAuth, type JwtAuthOptions } from './createJwtAuth.js';
 import { jwtClaimSettings } from './jwtClaimSettings.js';
+import { MAX_CANDIDATE_KEYS } from './verifyWithCandidates.js';
 
 const SECRET = 'a-secret-of-at-least-thirty-two-bytes!';
 const secretKey = new TextEncoder().encode(SECRET);
@@ -255,6 +256,73 @@ describe('createJwtAuth with public keys', () => {
       } finally {
         await new Promise<void>((resolve) => failing.close(() => resolve()));
       }
+    });
+
+    it('tries each key of the type for a token without a kid, during a rotation', async () => {
+      // Old and new key both published: a token that names no kid matches both. jose's key set
+      // then throws with the candidates rather than picking one; it used to be refused.
+      const old = await keyPair('old');
+      const next = await keyPair('new');
+      const signed = (privateKey: CryptoKey) =>
+        new SignJWT({ sub: 'x' }).setProtectedHeader({ alg: 'ES256' }).sign(privateKey);
+      const local = await createJwtAuth({ jwks: { keys: [old.jwk, next.jwk] } });
+      expect(
+        (await outcome(local, `Bearer ${await signed(next.privateKey)}`)).identity?.claims,
+      ).toEqual({ sub: 'x' });
+      expect(
+        (await outcome(local, `Bearer ${await signed(old.privateKey)}`)).identity?.claims,
+      ).toEqual({ sub: 'x' });
+      // Signed by neither: refused as any token whose signature does not verify.
+      const stranger = await keyPair('stranger');
+      expect(await outcome(local, `Bearer ${await signed(stranger.privateKey)}`)).toEqual({
+        status: 401,
+        code: ErrorCode.INVALID_TOKEN,
+        challenge: expect.stringMatching(/^Bearer error="invalid_token"/),
+      });
+      // A kid still picks that key alone: the new key's token naming the old kid does not verify.
+      const misnamed = await sign('old', next.privateKey);
+      expect((await outcome(local, `Bearer ${misnamed}`)).code).toBe(ErrorCode.INVALID_TOKEN);
+
+      let served = 0;
+      const rotating = createServer((_req, res) => {
+        served++;
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ keys: [old.jwk, next.jwk] }));
+      });
+      await new Promise<void>((resolve) => rotating.listen(0, '127.0.0.1', resolve));
+      try {
+        const port = (rotating.address() as AddressInfo).port;
+        const url = new URL(`http://127.0.0.1:${port}/jwks.json`);
+        const remote = await createJwtAuth({ jwks: url, jwksCooldownMs: 0 });
+        expect(
+          (await outcome(remote, `Bearer ${await signed(next.privateKey)}`)).identity?.claims,
+        ).toEqual({ sub: 'x' });
+        expect((await outcome(remote, `Bearer ${await signed(stranger.privateKey)}`)).code).toBe(
+          ErrorCode.INVALID_TOKEN,
+        );
+        // Several keys of the type is not a missing key: the set is not fetched again for it.
+        expect(served).toBe(1);
+      } finally {
+        await new Promise<void>((resolve) => rotating.close(() => resolve()));
+      }
+    });
+
+    it('tries a bounded number of keys for a token without a kid', async () => {
+      // Anyone can send a token without a kid, and each key tried is a signature check.
+      const pairs = await Promise.all(
+        Array.from({ length: MAX_CANDIDATE_KEYS + 1 }, (_, i) => keyPair(`k${i}`)),
+      );
+      const auth = await createJwtAuth({ jwks: { keys: pairs.map((p) => p.jwk) } });
+      const signed = (privateKey: CryptoKey) =>
+        new SignJWT({ sub: 'x' }).setProtectedHeader({ alg: 'ES256' }).sign(privateKey);
+      const within = pairs[MAX_CANDIDATE_KEYS - 1]!;
+      const beyond = pairs[MAX_CANDIDATE_KEYS]!;
+      expect(
+        (await outcome(auth, `Bearer ${await signed(within.privateKey)}`)).identity,
+      ).toBeDefined();
+      expect((await outcome(auth, `Bearer ${await signed(beyond.privateKey)}`)).code).toBe(
+        ErrorCode.INVALID_TOKEN,
+      );
     });
 
     it('takes a key set given as data', async () => {

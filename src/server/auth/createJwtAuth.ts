@@ -5,6 +5,7 @@ import { HttpError } from '../responses.js';
 import type { HttpRequest } from '../types.js';
 import { authError } from './authError.js';
 import { bearerToken } from './bearerToken.js';
+import { verifyWithCandidates } from './verifyWithCandidates.js';
 
 /** A JSON Web Key Set (RFC 7517 §5), as JSON.parse gives it. */
 export interface JsonWebKeySet {
@@ -19,7 +20,8 @@ export interface JwtAuthOptions {
   /**
    * RS*, PS*, ES*, EdDSA: a key set. A URL is fetched on the first token, kept, and fetched
    * again when a token names a `kid` it does not hold (at most every `jwksCooldownMs`); a set is
-   * used as is.
+   * used as is. A token without a `kid` is tried with the set's first few keys of its type
+   * (verifyWithCandidates.ts).
    */
   readonly jwks?: URL | JsonWebKeySet | undefined;
   /** Accepted `aud` values: a token must name one. Default: `aud` is not checked. */
@@ -142,9 +144,12 @@ export async function createJwtAuth(options: JwtAuthOptions): Promise<JwtAuth> {
           'This server needs a bearer token: Authorization: Bearer <token>.',
         );
       }
-      return lib.jwtVerify(token, key as never, verify).then(identity, (error: unknown) => {
-        throw tokenError(error);
-      });
+      return lib
+        .jwtVerify(token, key as never, verify)
+        .catch((error: unknown) => verifyWithCandidates(lib, token, verify, error))
+        .then(identity, (error: unknown) => {
+          throw tokenError(error);
+        });
     },
   };
 }
