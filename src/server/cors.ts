@@ -4,13 +4,24 @@ import type { CorsOptions, HttpRequest, HttpResponse } from './types.js';
 /**
  * Throws on options no server should run with, when the handler is created. `*` with credentials
  * is one: the Fetch standard refuses a literal `*` with credentials, and echoing each origin
- * instead would let every web site send a visitor's cookies and read the answers.
+ * instead would let every web site send a visitor's cookies and read the answers. `null` with
+ * credentials is another: sandboxed iframes, `data:` and `file:` pages send `Origin: null`, so
+ * any web site can produce it. A predicate is the caller's own code and is not checked.
  */
 export function checkCorsOptions(options: CorsOptions): void {
-  if (options.origin === '*' && options.credentials) {
+  if (!options.credentials) return;
+  if (options.origin === '*') {
     throw new Error(
       'cors: origin "*" cannot be combined with credentials: true (every web site could read ' +
         "answers made with its visitors' cookies). List the allowed origins instead.",
+    );
+  }
+  const listed = typeof options.origin === 'string' ? [options.origin] : options.origin;
+  if (typeof listed !== 'function' && listed.includes('null')) {
+    throw new Error(
+      'cors: origin "null" cannot be combined with credentials: true (any web site can send ' +
+        "Origin: null from a sandboxed iframe and read answers made with its visitors' cookies). " +
+        'Remove "null" from the allowed origins.',
     );
   }
 }

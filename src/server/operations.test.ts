@@ -242,6 +242,18 @@ describe('CORS', () => {
     expect(() => testHandler({ cors })).not.toThrow();
   });
 
+  it('refuses origin "null" with credentials when created: any site can send Origin: null', () => {
+    // Sandboxed iframes, data: and file: pages send `Origin: null`, so granting it is as open as `*`.
+    expect(() =>
+      testHandler({ cors: { origin: ['https://app.example', 'null'], credentials: true } }),
+    ).toThrow('cors: origin "null" cannot be combined with credentials: true');
+    expect(() => testHandler({ cors: { origin: 'null', credentials: true } })).toThrow(
+      'cors: origin "null" cannot be combined with credentials: true',
+    );
+    // Without credentials, the page only reads what any anonymous request could.
+    expect(() => testHandler({ cors: { origin: ['null'] } })).not.toThrow();
+  });
+
   it('grants credentialed actual responses to listed origins only', async () => {
     const { handle } = testHandler({ cors });
     const listed = await send(handle, {

@@ -62,12 +62,17 @@ export interface HttpResponse {
 export type Handler = (request: HttpRequest) => Promise<HttpResponse>;
 
 export interface CorsOptions {
-  /** Allowed origins: `'*'`, one origin, a list, or a predicate. */
+  /**
+   * Allowed origins: `'*'`, one origin, a list, or a predicate. With `credentials`, a predicate
+   * that answers true for every origin (or for `'null'`) is as open as `'*'`; it is not checked.
+   */
   readonly origin: '*' | string | readonly string[] | ((origin: string) => boolean);
   /**
    * Send `Access-Control-Allow-Credentials: true`, so pages of the allowed origins may send cookies
    * and read the answers. Not with origin `'*'`: creating the handler throws, since every web site
-   * could then read answers made with its visitors' cookies (list the origins instead).
+   * could then read answers made with its visitors' cookies (list the origins instead). Nor with
+   * `'null'` as the origin or in the list: any site can send `Origin: null` (sandboxed iframes,
+   * `data:` and `file:` pages), so creating the handler throws too.
    */
   readonly credentials?: boolean;
   /** Seconds a browser may cache a preflight answer. Default 600. */
