@@ -98,6 +98,9 @@ describe('createJwtAuth with a shared secret', () => {
         await hs({ ...good, role: 'none' }),
         invalid,
       ],
+      // PostgreSQL's text cannot hold either, so setting the role would fail every statement.
+      ['a role with a NUL', await hs({ ...good, role: 'reader\0admin' }), invalid],
+      ['a role with a lone surrogate', await hs({ ...good, role: 'reader\ud800' }), invalid],
     ];
     for (const [name, token, expected] of cases) {
       expect({ name, ...(await outcome(await auth, `Bearer ${token}`)) }).toEqual({

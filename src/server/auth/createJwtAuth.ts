@@ -5,6 +5,7 @@ import { HttpError } from '../responses.js';
 import type { HttpRequest } from '../types.js';
 import { authError } from './authError.js';
 import { bearerToken } from './bearerToken.js';
+import { pgText } from './pgText.js';
 import { verifyWithCandidates } from './verifyWithCandidates.js';
 
 /** A JSON Web Key Set (RFC 7517 §5), as JSON.parse gives it. */
@@ -111,12 +112,14 @@ export async function createJwtAuth(options: JwtAuthOptions): Promise<JwtAuth> {
     const role = payload[roleClaim];
     // `none` is no role name: PostgreSQL reads it as "back to the connecting user".
     // Nor is a name over 63 bytes: PostgreSQL would cut it to the name of another role.
+    // Nor one PostgreSQL's text cannot hold: setting it would fail, as if the role were refused.
     if (
       role !== undefined &&
       (typeof role !== 'string' ||
         role === '' ||
         role === 'none' ||
-        Buffer.byteLength(role) > MAX_ROLE_BYTES)
+        Buffer.byteLength(role) > MAX_ROLE_BYTES ||
+        !pgText(role))
     ) {
       throw authError(
         ErrorCode.INVALID_TOKEN,

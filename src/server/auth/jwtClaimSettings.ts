@@ -1,4 +1,5 @@
 import type { JwtIdentity } from './createJwtAuth.js';
+import { pgText } from './pgText.js';
 
 /**
  * A role and settings in the shape of `sluice/pg`'s `PgRequestSettings` (this module does not
@@ -50,12 +51,4 @@ export function jwtClaimSettings(
     if (value !== null) settings[`request.jwt.claim.${name}`] = value;
   }
   return { role: identity.role ?? anonymousRole, settings };
-}
-
-/** A lone surrogate: one half of a pair with no other half (a pair is one code point here). */
-const LONE_SURROGATE = /\p{Cs}/u;
-
-/** Whether PostgreSQL can hold the string as text. */
-function pgText(value: string): boolean {
-  return !value.includes('\0') && !LONE_SURROGATE.test(value);
 }
